@@ -1,0 +1,22 @@
+// Test tiers as jest projects: unit (no I/O beyond temp files), integration (real database and
+// queue adapters), e2e (the app over HTTP). `npm test` runs all three on the embedded defaults.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@casewise/legal$': '<rootDir>/libs/legal/src',
+    '^@casewise/api-client$': '<rootDir>/libs/api-client/src',
+    '^@api/(.*)$': '<rootDir>/apps/api/src/$1',
+  },
+  setupFiles: ['reflect-metadata'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
+  ],
+};

@@ -1,0 +1,2 @@
+// Framework-free legal domain code: chunking, retrieval scoring, clause detection, risk rules.
+export {};
