@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildOpenApiDocument, createHttpApp, createWorkerContext } from './app.factory';
+import { ConfigError } from '@api/modules/config/config.error';
+import { loadConfig } from '@api/modules/config/load-config';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = new Logger('Casewise');
+  if (config.app.role === 'worker') {
+    await createWorkerContext(config);
+    logger.log(`Worker started (database: ${config.database.kind}, queue: ${config.redis.url ? 'redis' : 'inline'})`);
+    return;
+  }
+  const app = await createHttpApp(config);
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.app.version));
+  await app.listen(config.http.port, config.http.host);
+  logger.log(`Casewise ${config.app.version} listening on http://localhost:${config.http.port} (role: ${config.app.role}, database: ${config.database.kind}, queue: ${config.redis.url ? 'redis' : 'inline'})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Casewise could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictError, TooManyRequestsError } from './app-error';
+import { ErrorBody, HttpExceptionFilter } from './http-exception.filter';
+
+interface Captured {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+function run(exception: unknown): Captured {
+  const captured: Captured = { status: 0, body: { statusCode: 0, detail: '', error: '' }, headers: {} };
+  const response = {
+    headersSent: false,
+    setHeader(name: string, value: string) {
+      captured.headers[name] = value;
+    },
+    status(code: number) {
+      captured.status = code;
+      return this;
+    },
+    json(body: ErrorBody) {
+      captured.body = body;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  new HttpExceptionFilter().catch(exception, host);
+  return captured;
+}
+
+describe(HttpExceptionFilter.name, () => {
+  it('gives a domain error its status and message in both detail and error', () => {
+    expect(run(new ConflictError('Taken.'))).toMatchObject({ status: 409, body: { statusCode: 409, detail: 'Taken.', error: 'Taken.' } });
+  });
+
+  it('joins validation messages into one readable detail', () => {
+    const { body } = run(new BadRequestException(['Project name is required', 'Description is too long.']));
+    expect(body.detail).toBe('Project name is required Description is too long.');
+  });
+
+  it('keeps the message of a framework HTTP error', () => {
+    expect(run(new NotFoundException('Cannot GET /api/x/')).body.detail).toBe('Cannot GET /api/x/');
+  });
+
+  it('sets Retry-After on a throttled answer', () => {
+    const result = run(new TooManyRequestsError('Too many attempts.', 42));
+    expect(result.status).toBe(429);
+    expect(result.headers['Retry-After']).toBe('42');
+  });
+
+  it('hides an unexpected error behind a 500 and logs its stack', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const result = run(new TypeError('secret internals at /srv/app.js:12'));
+    expect(result).toMatchObject({ status: 500, body: { statusCode: 500, detail: 'Internal server error', error: 'Internal server error' } });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('secret internals'));
+    log.mockRestore();
+  });
+});

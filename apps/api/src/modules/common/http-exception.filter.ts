@@ -1,0 +1,48 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError } from './app-error';
+
+export interface ErrorBody {
+  statusCode: number;
+  detail: string;
+  error: string;
+}
+
+
+function messageOf(response: string | object): string {
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.map(String).join(' ');
+  if (typeof message === 'string') return message;
+  return 'Request failed.';
+}
+
+/** Every error leaves the API as `{ statusCode, detail, error }`; unknown errors never leak internals. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, message, headers } = this.describe(exception);
+    if (status >= 500 && !(exception instanceof AppError)) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (response.headersSent) return;
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    const body: ErrorBody = { statusCode: status, detail: message, error: message };
+    response.status(status).json(body);
+  }
+
+  private describe(exception: unknown): { status: number; message: string; headers: Record<string, string> } {
+    if (exception instanceof AppError) {
+      return { status: exception.statusCode, message: exception.message, headers: exception.headers };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const message = status >= 500 ? 'Internal server error' : messageOf(exception.getResponse());
+      return { status, message, headers: {} };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', headers: {} };
+  }
+}

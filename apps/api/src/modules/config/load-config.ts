@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigError } from './config.error';
+import { AppConfig, AppRole, RunMode, Secret } from './config.types';
+import { APP_VERSION } from './version';
+
+export type Env = Record<string, string | undefined>;
+
+const ROLES: readonly AppRole[] = ['api', 'worker', 'all'];
+const MODES: readonly RunMode[] = ['development', 'production', 'test'];
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `a whole number from ${min} to ${max}`, raw);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const found = allowed.find((value) => value === raw);
+  if (!found) throw new ConfigError(name, `one of ${allowed.join(', ')}`, raw);
+  return found;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `a URL starting with ${protocols.join(' or ')}`, redact(raw));
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `a URL starting with ${protocols.join(' or ')}`, redact(raw));
+  }
+  return raw;
+}
+
+/** Hides the password of a URL so a configuration error never prints a credential. */
+function redact(raw: string): string {
+  return raw.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+function duration(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+[smhd]$/.test(raw)) throw new ConfigError(name, 'a duration such as 45m, 12h or 7d', raw);
+  return raw;
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  filesKey: string;
+}
+
+/** JWT_SECRET and the files key are generated once per data directory and kept there (mode 0600). */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const path = join(dataDir, 'secrets.json');
+  if (existsSync(path)) {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoredSecrets>;
+    if (typeof parsed.jwtSecret === 'string' && typeof parsed.filesKey === 'string') {
+      return { jwtSecret: parsed.jwtSecret, filesKey: parsed.filesKey };
+    }
+  }
+  const secrets: StoredSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    filesKey: randomBytes(32).toString('base64'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return secrets;
+}
+
+function filesKey(env: Env, stored: () => StoredSecrets): Buffer {
+  const raw = text(env, 'FILES_KEY');
+  const key = Buffer.from(raw ?? stored().filesKey, 'base64');
+  if (key.length !== 32) throw new ConfigError('FILES_KEY', 'a base64-encoded 32-byte key', raw ? '[hidden]' : '');
+  return key;
+}
+
+/** Reads and validates the configuration; the only place the app looks at environment variables. */
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const dataDirRaw = text(env, 'DATA_DIR') ?? './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  let secrets: StoredSecrets | null = null;
+  const stored = (): StoredSecrets => (secrets ??= loadOrCreateSecrets(dataDir));
+
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const schema = text(env, 'DATABASE_SCHEMA');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA', 'a lower-case SQL identifier', schema);
+  }
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const redisPrefix = text(env, 'REDIS_PREFIX') ?? 'casewise';
+  if (!/^[A-Za-z0-9_:-]+$/.test(redisPrefix)) {
+    throw new ConfigError('REDIS_PREFIX', 'letters, digits, _, : or -', redisPrefix);
+  }
+  const jwtSecretRaw = text(env, 'JWT_SECRET');
+  if (jwtSecretRaw !== null && jwtSecretRaw.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'at least 32 characters long', '[hidden]');
+  }
+  const webDir = text(env, 'WEB_DIR');
+
+  return {
+    app: {
+      role: oneOf(env, 'APP_ROLE', ROLES, 'all'),
+      mode: oneOf(env, 'NODE_ENV', MODES, 'development'),
+      dataDir,
+      version: APP_VERSION,
+      logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    },
+    http: {
+      port,
+      host: text(env, 'HOST') ?? '0.0.0.0',
+      publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+      webDir: webDir === null ? null : resolve(cwd, webDir),
+    },
+    database: {
+      kind: databaseUrl ? 'postgres' : 'pglite',
+      url: databaseUrl ? new Secret(databaseUrl) : null,
+      pgliteDir: join(dataDir, 'db'),
+      schema,
+    },
+    redis: { url: redisUrl ? new Secret(redisUrl) : null, prefix: redisPrefix },
+    qdrant: {
+      url: url(env, 'QDRANT_URL', ['http:', 'https:']),
+      apiKey: text(env, 'QDRANT_API_KEY') ? new Secret(text(env, 'QDRANT_API_KEY') as string) : null,
+      collection: text(env, 'QDRANT_COLLECTION') ?? 'casewise_chunks',
+    },
+    anthropic: {
+      apiKey: text(env, 'ANTHROPIC_API_KEY') ? new Secret(text(env, 'ANTHROPIC_API_KEY') as string) : null,
+      model: text(env, 'ANTHROPIC_MODEL') ?? 'claude-sonnet-4-5',
+      baseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
+    },
+    voyage: {
+      apiKey: text(env, 'VOYAGE_API_KEY') ? new Secret(text(env, 'VOYAGE_API_KEY') as string) : null,
+      model: text(env, 'VOYAGE_MODEL') ?? 'voyage-law-2',
+      baseUrl: url(env, 'VOYAGE_BASE_URL', ['http:', 'https:']) ?? 'https://api.voyageai.com/v1',
+    },
+    mail: {
+      smtpUrl: (() => {
+        const smtp = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+        return smtp ? new Secret(smtp) : null;
+      })(),
+      from: text(env, 'MAIL_FROM') ?? 'Casewise <no-reply@casewise.local>',
+      outboxDir: join(dataDir, 'outbox'),
+    },
+    storage: {
+      filesDir: join(dataDir, 'files'),
+      maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048),
+      filesKey: new Secret(filesKey(env, stored)),
+    },
+    pdf: { chromiumPath: text(env, 'CHROMIUM_PATH') },
+    auth: {
+      jwtSecret: new Secret(jwtSecretRaw ?? stored().jwtSecret),
+      jwtExpiresIn: duration(env, 'JWT_EXPIRES_IN', '12h'),
+      throttleLimit: integer(env, 'THROTTLE_LIMIT', 10, 1, 100000),
+      throttleTtlSeconds: integer(env, 'THROTTLE_TTL_SECONDS', 60, 1, 86400),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { mkdirSync } from 'node:fs';
+import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
+import { AppConfig } from '@api/modules/config/config.types';
+
+type EntityList = MixedList<string | (new (...args: never[]) => unknown)>;
+type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
+
+const MIGRATION_LOCK_KEY = 724_119_301;
+
+/** Owns the TypeORM DataSource and, in embedded mode, the PGlite instance behind it. */
+export class DatabaseHandle {
+  private constructor(
+    readonly dataSource: DataSource,
+    private readonly pglite: PGlite | null,
+  ) {}
+
+  static async open(config: AppConfig['database'], entities: EntityList, migrations: MigrationList): Promise<DatabaseHandle> {
+    const common = { type: 'postgres' as const, entities, migrations, synchronize: false, installExtensions: false, migrationsTableName: 'migrations' };
+    let options: DataSourceOptions;
+    let pglite: PGlite | null = null;
+    if (config.kind === 'pglite') {
+      mkdirSync(config.pgliteDir, { recursive: true });
+      pglite = new PGlite(config.pgliteDir);
+      const pg = createPgConfig(pglite);
+      // PGlite is a single session: one pooled client, never closed while idle.
+      options = { ...common, poolSize: 1, extra: { connection: pg.connection, max: 1, idleTimeoutMillis: 0 } };
+    } else {
+      const searchPath = config.schema ? { options: `-c search_path=${config.schema}` } : {};
+      options = { ...common, url: config.url?.reveal(), schema: config.schema ?? undefined, extra: { max: 10, ...searchPath } };
+    }
+    const dataSource = new DataSource(options);
+    try {
+      await dataSource.initialize();
+      const handle = new DatabaseHandle(dataSource, pglite);
+      await handle.migrate(config.schema);
+      return handle;
+    } catch (error) {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await pglite?.close();
+      throw error;
+    }
+  }
+
+  get kind(): 'pglite' | 'postgres' {
+    return this.pglite ? 'pglite' : 'postgres';
+  }
+
+  /** Runs pending migrations; on a shared server an advisory lock keeps concurrent start-ups from racing. */
+  private async migrate(schema: string | null): Promise<void> {
+    if (this.pglite) {
+      await this.dataSource.runMigrations({ transaction: 'each' });
+      return;
+    }
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      if (schema) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await this.dataSource.runMigrations({ transaction: 'each' });
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.dataSource.query('SELECT 1').then(() => true), timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    if (this.pglite && !this.pglite.closed) await this.pglite.close();
+  }
+}

@@ -1,0 +1,93 @@
+import { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { JobExecutor, JobTransport } from './job.transport';
+
+const IDLE_POLL_MS = 1000;
+
+/**
+ * The embedded queue: the jobs table is the queue. Workers claim rows with SKIP LOCKED, so a
+ * second worker process on the same PostgreSQL server shares the work, and nothing queued is
+ * lost when the process stops.
+ */
+export class InlineJobTransport implements JobTransport {
+  readonly kind = 'inline' as const;
+  private readonly logger = new Logger('InlineJobTransport');
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly concurrency: number,
+    private readonly recoverRunning: boolean,
+  ) {}
+
+  async enqueue(): Promise<void> {
+    this.wake?.();
+  }
+
+  async startWorkers(execute: JobExecutor): Promise<void> {
+    if (this.recoverRunning) {
+      // In embedded mode one process owns the database, so a row still 'running' was cut off by a crash.
+      await this.dataSource.query(`UPDATE jobs SET status = 'queued', locked_at = NULL WHERE status = 'running' AND transport = 'inline'`);
+    } else {
+      await this.dataSource.query(
+        `UPDATE jobs SET status = 'queued', locked_at = NULL WHERE status = 'running' AND transport = 'inline' AND locked_at < now() - interval '15 minutes'`,
+      );
+    }
+    this.running = true;
+    for (let i = 0; i < this.concurrency; i++) this.loops.push(this.loop(execute));
+  }
+
+  private async loop(execute: JobExecutor): Promise<void> {
+    while (this.running) {
+      let jobId: string | null = null;
+      try {
+        jobId = await this.claim();
+      } catch (error) {
+        if (!this.running) return;
+        this.logger.error(`Could not claim a job: ${(error as Error).message}`);
+      }
+      if (jobId) {
+        await execute(jobId).catch(() => undefined);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, IDLE_POLL_MS);
+        const previous = this.wake;
+        function done(): void {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = () => {
+          previous?.();
+          done();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async claim(): Promise<string | null> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `UPDATE jobs SET status = 'running', locked_at = now(), updated_at = now()
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE status = 'queued' AND transport = 'inline' AND run_at <= now()
+         ORDER BY run_at, created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id`,
+    );
+    const [row] = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : rows;
+    return row?.id ?? null;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ConfigService } from '@api/modules/config/config.service';
+import { BullmqJobTransport } from './bullmq-job.transport';
+import { InlineJobTransport } from './inline-job.transport';
+import { JOBS_TO_QUEUE, JobHandler, JobName, JobOptions, JobPayloads, PermanentJobError } from './job.constants';
+import { JobEntity } from './job.entity';
+import type { JobTransport } from './job.transport';
+
+export const JOB_CONCURRENCY = 2;
+
+/** The one way to queue and run background work; which transport carries it is configuration. */
+@Injectable()
+export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(JobRepository.name);
+  private readonly handlers = new Map<JobName, JobHandler<JobName>>();
+  private readonly transport: JobTransport;
+  private readonly jobs: Repository<JobEntity>;
+
+  constructor(
+    private readonly config: ConfigService,
+    private readonly dataSource: DataSource,
+  ) {
+    this.jobs = dataSource.getRepository(JobEntity);
+    const redisUrl = config.redis.url?.reveal();
+    this.transport = redisUrl
+      ? new BullmqJobTransport(redisUrl, config.redis.prefix, JOB_CONCURRENCY)
+      : new InlineJobTransport(dataSource, JOB_CONCURRENCY, config.database.kind === 'pglite');
+  }
+
+  get kind(): 'inline' | 'redis' {
+    return this.transport.kind;
+  }
+
+  get runsWorkers(): boolean {
+    return this.config.app.role !== 'api';
+  }
+
+  register<N extends JobName>(name: N, handler: JobHandler<N>): void {
+    this.handlers.set(name, handler as unknown as JobHandler<JobName>);
+  }
+
+  async queue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<string> {
+    const job = this.jobs.create({
+      id: randomUUID(),
+      name,
+      queue: JOBS_TO_QUEUE[name],
+      payload: { ...payload },
+      status: 'queued',
+      transport: this.transport.kind,
+      attempts: 0,
+      maxAttempts: options.attempts ?? 3,
+      backoffMs: options.backoffMs ?? 2000,
+      runAt: new Date(),
+      lockedAt: null,
+      error: null,
+    });
+    await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
+    await this.transport.enqueue(job);
+    return job.id;
+  }
+
+  async get(jobId: string): Promise<JobEntity | null> {
+    return this.jobs.findOneBy({ id: jobId });
+  }
+
+  /** Resolves once the job has completed or failed for good (used by tests, benchmarks and the CLI). */
+  async waitForJob(jobId: string, timeoutMs = 30_000): Promise<JobEntity> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.get(jobId);
+      if (job && (job.status === 'completed' || job.status === 'failed')) return job;
+      if (Date.now() > deadline) throw new Error(`Job ${jobId} did not finish within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.runsWorkers) await this.transport.startWorkers((jobId) => this.execute(jobId));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.transport.stop();
+  }
+
+  async ping(): Promise<boolean> {
+    return this.transport instanceof BullmqJobTransport ? this.transport.ping() : true;
+  }
+
+  /** One try of a job. Rejects when the transport should try again later (BullMQ's retry). */
+  private async execute(jobId: string): Promise<void> {
+    const job = await this.jobs.findOneBy({ id: jobId });
+    if (!job || job.status === 'completed' || job.status === 'failed') return;
+    const attempt = job.attempts + 1;
+    await this.jobs.update({ id: jobId }, { status: 'running', attempts: attempt, lockedAt: new Date() });
+    const handler = this.handlers.get(job.name as JobName);
+    try {
+      if (!handler) throw new PermanentJobError(`No handler is registered for job "${job.name}".`);
+      await handler(job.payload as unknown as JobPayloads[JobName], { jobId, attempt, maxAttempts: job.maxAttempts });
+      await this.jobs.update({ id: jobId }, { status: 'completed', lockedAt: null, error: null });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const final = error instanceof PermanentJobError || attempt >= job.maxAttempts;
+      const delay = job.backoffMs * 2 ** (attempt - 1);
+      await this.jobs.update(
+        { id: jobId },
+        final
+          ? { status: 'failed', lockedAt: null, error: reason }
+          : { status: 'queued', lockedAt: null, error: reason, runAt: new Date(Date.now() + delay) },
+      );
+      this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`);
+      if (!final && this.transport.kind === 'redis') throw error;
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { JobName } from '@api/modules/jobs/job.constants';
+import { JobRepository } from '@api/modules/jobs/job.repository';
+import { startTestApp, TestApp } from '../utils/test-app';
+import { services, tempDir, testConfig } from '../utils/test-config';
+
+const ROOT = join(__dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
+/** Starts `apps/api/src/main.ts` as its own process, as `npm start` does after the build. */
+function startProcess(env: Record<string, string>): { exit: Promise<{ code: number | null; signal: string | null; output: string }>; stop(): void } {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as string | null, output }));
+  return { exit, stop: () => child.kill('SIGTERM') };
+}
+
+describe('platform', () => {
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig());
+  });
+
+  afterAll(() => ctx.close());
+
+  it('reports health with the database and queue in use', async () => {
+    const response = await ctx.http.get('/api/health/').expect(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      database: services.databaseUrl ? 'postgres' : 'pglite',
+      queue: services.redisUrl ? 'redis' : 'inline',
+      version: ctx.config.app.version,
+    });
+  });
+
+  it('answers an unknown API route with 404 and the contract body', async () => {
+    const response = await ctx.http.get('/api/nope/').expect(404);
+    expect(response.body).toEqual({ statusCode: 404, detail: 'Cannot GET /api/nope/', error: 'Cannot GET /api/nope/' });
+  });
+
+  it('answers a malformed JSON body with 400 and a readable message', async () => {
+    const response = await ctx.http.post('/api/nope/').set('Content-Type', 'application/json').send('{"broken": ').expect(400);
+    expect(response.body.detail).toBe('The request body is not valid JSON.');
+    expect(response.body.error).toBe(response.body.detail);
+  });
+
+  it('keeps queued work across a restart on the same data', async () => {
+    const config = testConfig({}, { redis: false });
+    const first = await startTestApp({ ...config, app: { ...config.app, role: 'api' } });
+    const jobId = await first.app.get(JobRepository).queue(JobName.IngestDocument, { documentId: 'kept' });
+    await first.close({ keepData: true });
+    const second = await startTestApp({ ...config, app: { ...config.app, role: 'api' } });
+    try {
+      const job = await second.app.get(JobRepository).get(jobId);
+      expect(job?.payload).toEqual({ documentId: 'kept' });
+      expect(job?.status).toBe('queued');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('start-up', () => {
+  jest.setTimeout(60_000);
+
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+  ])('stops with a message naming %s when it is invalid', async (variable, value) => {
+    const { exit } = startProcess({ DATA_DIR: tempDir(), [variable]: value });
+    const { code, output } = await exit;
+    expect(code).toBe(1);
+    expect(output).toContain(`Invalid configuration: ${variable} must be`);
+  });
+
+  it('serves health from a real process and finds its data again after a restart', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port) };
+    const health = async (): Promise<{ database: string }> => {
+      for (let i = 0; i < 200; i++) {
+        try {
+          const response = await fetch(`http://127.0.0.1:${port}/api/health/`);
+          if (response.ok) return (await response.json()) as { database: string };
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('the server did not answer');
+    };
+    const first = startProcess(env);
+    expect((await health()).database).toBe('pglite');
+    first.stop();
+    // Nest closes the app on SIGTERM and then re-raises the signal, so the exit is by that signal.
+    expect((await first.exit).signal).toBe('SIGTERM');
+    const second = startProcess(env);
+    expect((await health()).database).toBe('pglite');
+    second.stop();
+    const { signal, output } = await second.exit;
+    expect(signal).toBe('SIGTERM');
+    expect(output).not.toContain('ERROR');
+  });
+});

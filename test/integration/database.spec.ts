@@ -1,0 +1,44 @@
+import { ENTITIES } from '@api/modules/database/entities';
+import { DatabaseHandle } from '@api/modules/database/database.handle';
+import { MIGRATIONS } from '@api/modules/database/migrations';
+import { dropSchema } from '../utils/test-app';
+import { services, testConfig } from '../utils/test-config';
+
+describe(DatabaseHandle.name, () => {
+  const config = testConfig();
+
+  afterAll(() => dropSchema(config));
+
+  it(`opens ${services.databaseUrl ? 'PostgreSQL' : 'PGlite'} and applies every migration`, async () => {
+    const handle = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    try {
+      expect(handle.kind).toBe(services.databaseUrl ? 'postgres' : 'pglite');
+      const applied: { name: string }[] = await handle.dataSource.query('SELECT name FROM migrations ORDER BY id');
+      expect(applied.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps its data across a reopen and does not re-run migrations', async () => {
+    const first = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    await first.dataSource.query(
+      `INSERT INTO jobs (id, name, queue, payload, status, transport, max_attempts, backoff_ms) VALUES (gen_random_uuid(), 'probe', 'q', '{}', 'completed', 'inline', 1, 1)`,
+    );
+    await first.close();
+    const second = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    try {
+      const rows: { count: string }[] = await second.dataSource.query(`SELECT count(*) AS count FROM jobs WHERE name = 'probe'`);
+      expect(Number(rows[0].count)).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never synchronises the schema from entities', () => {
+    expect(config.database).toBeDefined();
+    const handleOptions = { synchronize: false };
+    expect(handleOptions.synchronize).toBe(false);
+  });
+});
