@@ -1,5 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AuditModule } from '@api/modules/audit/audit.module';
+import { AuthModule } from '@api/modules/auth/auth.module';
+import { CommonModule } from '@api/modules/common/common.module';
 import { HttpExceptionFilter } from '@api/modules/common/http-exception.filter';
 import { ConfigModule } from '@api/modules/config/config.module';
 import { AppConfig } from '@api/modules/config/config.types';
@@ -12,7 +15,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, JobsModule, HealthModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, HealthModule, AuthModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

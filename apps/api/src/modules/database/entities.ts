@@ -1,4 +1,7 @@
+import { AuditEventEntity } from '@api/modules/audit/audit-event.entity';
+import { OneTimeCodeEntity } from '@api/modules/auth/one-time-code.entity';
+import { UserEntity } from '@api/modules/auth/user.entity';
 import { JobEntity } from '@api/modules/jobs/job.entity';
 
 /** Every TypeORM entity of the app; a feature adds its entities here. */
-export const ENTITIES = [JobEntity];
+export const ENTITIES = [JobEntity, UserEntity, OneTimeCodeEntity, AuditEventEntity];

@@ -1,4 +1,5 @@
 import { Foundation1763780000000 } from './migrations/1763780000000-foundation';
+import { Accounts1763790000000 } from './migrations/1763790000000-accounts';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
-export const MIGRATIONS = [Foundation1763780000000];
+export const MIGRATIONS = [Foundation1763780000000, Accounts1763790000000];

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AuditEventEntity } from './audit-event.entity';
+
+export type AuditAction =
+  | 'signup'
+  | 'signup.existing'
+  | 'verify'
+  | 'verify.failed'
+  | 'login'
+  | 'login.failed'
+  | 'password-reset.request'
+  | 'password-reset'
+  | 'project.create'
+  | 'project.delete'
+  | 'document.upload'
+  | 'document.delete';
+
+export interface AuditEntry {
+  action: AuditAction;
+  actorId?: string | null;
+  email?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+@Injectable()
+export class AuditRepository {
+  private readonly events: Repository<AuditEventEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.events = dataSource.getRepository(AuditEventEntity);
+  }
+
+  async record(entry: AuditEntry): Promise<void> {
+    const row = {
+      action: entry.action,
+      actorId: entry.actorId ?? null,
+      email: entry.email ?? null,
+      ip: entry.ip ?? null,
+      details: entry.details ?? {},
+    };
+    await this.events.insert(row as QueryDeepPartialEntity<AuditEventEntity>);
+  }
+
+  list(filter: { action?: AuditAction; email?: string } = {}): Promise<AuditEventEntity[]> {
+    return this.events.find({ where: { ...filter }, order: { createdAt: 'ASC' } });
+  }
+}

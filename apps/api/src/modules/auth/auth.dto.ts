@@ -1,0 +1,109 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import type { UserEntity } from './user.entity';
+
+const EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters long.';
+
+const normaliseEmail = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export class SignupDto {
+  @ApiProperty({ example: 'counsel@firm.example' })
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  @MaxLength(254, { message: EMAIL_MESSAGE })
+  email: string;
+
+  @ApiProperty({ minLength: 8, example: 'correct horse battery' })
+  @IsString({ message: PASSWORD_LENGTH_MESSAGE })
+  @MinLength(8, { message: PASSWORD_LENGTH_MESSAGE })
+  @MaxLength(512, { message: 'Password must be at most 512 characters long.' })
+  password: string;
+}
+
+export class VerifyOtpDto {
+  @ApiProperty()
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  email: string;
+
+  @ApiProperty({ example: '042917', description: 'The 6-digit code from the e-mail' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
+  @IsString({ message: 'Please enter a valid verification code.' })
+  @Matches(/^\d{4,6}$/, { message: 'Please enter a valid verification code.' })
+  otp: string;
+}
+
+export class LoginDto {
+  @ApiProperty()
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: 'Please enter your password.' })
+  @MinLength(1, { message: 'Please enter your password.' })
+  @MaxLength(512, { message: 'Invalid email or password.' })
+  password: string;
+}
+
+export class RequestPasswordResetDto {
+  @ApiProperty()
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  email: string;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty()
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  email: string;
+
+  @ApiProperty({ description: 'The reset code from the e-mail' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
+  @IsString({ message: 'Please enter the reset code.' })
+  @MaxLength(32, { message: 'Invalid or expired reset code.' })
+  otp: string;
+
+  @ApiPropertyOptional({ description: 'The new password (the alternate form sends it as `password`)' })
+  @IsOptional()
+  @IsString({ message: PASSWORD_LENGTH_MESSAGE })
+  @MaxLength(512, { message: 'Password must be at most 512 characters long.' })
+  new_password?: string;
+
+  @ApiPropertyOptional({ description: 'The new password, as the alternate reset form names it' })
+  @IsOptional()
+  @IsString({ message: PASSWORD_LENGTH_MESSAGE })
+  @MaxLength(512, { message: 'Password must be at most 512 characters long.' })
+  password?: string;
+}
+
+export class MessageResponseDto {
+  @ApiProperty()
+  message: string;
+}
+
+export class LoginResponseDto {
+  @ApiProperty({ description: 'Bearer token (JWT)' })
+  token: string;
+}
+
+export class MeResponseDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  email: string;
+
+  @ApiProperty({ enum: ['user', 'admin'] })
+  role: 'user' | 'admin';
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export function mapMe(user: UserEntity): MeResponseDto {
+  return { id: user.id, email: user.email, role: user.role, created_at: user.createdAt.toISOString() };
+}

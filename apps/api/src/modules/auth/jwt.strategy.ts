@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { UnauthorizedError } from '@api/modules/common/app-error';
+import { ConfigService } from '@api/modules/config/config.service';
+import { AuthService } from './auth.service';
+import { AuthUser, TokenPayload } from './auth.types';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    config: ConfigService,
+    private readonly auth: AuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.auth.jwtSecret.reveal(),
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: TokenPayload): Promise<AuthUser> {
+    const user = typeof payload.sub === 'string' && typeof payload.ver === 'number' ? await this.auth.userForToken(payload) : null;
+    if (!user) throw new UnauthorizedError('Your session is no longer valid. Please sign in again.');
+    return user;
+  }
+}

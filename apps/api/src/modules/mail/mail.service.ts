@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { renderMail } from './mail.templates';
+import { MailTransport } from './mail.transport';
+
+@Injectable()
+export class MailService {
+  constructor(private readonly transport: MailTransport) {}
+
+  sendVerificationCode(to: string, code: string, minutes: number): Promise<void> {
+    return this.transport.send({ to, ...renderMail('verify-code', { code, minutes }) });
+  }
+
+  sendResetCode(to: string, code: string, minutes: number): Promise<void> {
+    return this.transport.send({ to, ...renderMail('reset-code', { code, minutes }) });
+  }
+
+  sendSignupAttemptNotice(to: string): Promise<void> {
+    return this.transport.send({ to, ...renderMail('signup-attempt', {}) });
+  }
+}
