@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DocumentEntity } from './document.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class DocumentRepository {
+  private readonly documents: Repository<DocumentEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.documents = dataSource.getRepository(DocumentEntity);
+  }
+
+  findByName(projectId: string, filename: string): Promise<DocumentEntity | null> {
+    return this.documents.findOneBy({ projectId, filename });
+  }
+
+  findById(id: string): Promise<DocumentEntity | null> {
+    return this.documents.findOneBy({ id });
+  }
+
+  findInProject(projectId: string, id: string): Promise<DocumentEntity | null> {
+    return this.documents.findOneBy({ projectId, id });
+  }
+
+  list(projectId: string): Promise<DocumentEntity[]> {
+    return this.documents.find({ where: { projectId }, order: { createdAt: 'ASC', filename: 'ASC' } });
+  }
+
+  /** Inserts the row; null when a document of that name appeared meanwhile. */
+  async insert(row: QueryDeepPartialEntity<DocumentEntity>): Promise<DocumentEntity | null> {
+    try {
+      const result = await this.documents.insert(row);
+      return this.findById(result.identifiers[0].id as string);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  async update(id: string, changes: QueryDeepPartialEntity<DocumentEntity>): Promise<void> {
+    await this.documents.update({ id }, changes);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.documents.delete({ id });
+  }
+
+  async referencedKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.documents.find({ select: { storageKey: true }, where: { storageKey: In(keys) } });
+    return new Set(rows.map((row) => row.storageKey));
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { AuditRepository } from '@api/modules/audit/audit.repository';
+import type { AuthUser } from '@api/modules/auth/auth.types';
+import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
+import { JobName } from '@api/modules/jobs/job.constants';
+import { JobRepository } from '@api/modules/jobs/job.repository';
+import { ProjectsService } from '@api/modules/projects/projects.service';
+import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { DocumentEntity } from './document.entity';
+import { DocumentRepository } from './document.repository';
+import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
+import { DocumentListResponseDto, FileListResponseDto, mapDocument, mapUploaded, UploadedDocumentDto } from './documents.dto';
+import { detectFileType, MIME_TYPES, SUPPORTED_TYPES_TEXT } from './file-type';
+import { validateFileName } from './file-name';
+import type { ReceivedUpload } from './upload.interceptor';
+
+export interface UploadResult {
+  created: boolean;
+  document: UploadedDocumentDto;
+}
+
+@Injectable()
+export class DocumentsService {
+  private readonly logger = new Logger(DocumentsService.name);
+
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly projects: ProjectsService,
+    private readonly storage: StorageRepository,
+    private readonly jobs: JobRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /**
+   * Answers 201 only once the encrypted file is on disk (fsynced) and its row committed; then queues
+   * ingestion. The incoming plaintext is removed whatever happens.
+   */
+  async upload(user: AuthUser, projectId: unknown, upload: ReceivedUpload): Promise<UploadResult> {
+    try {
+      if (typeof projectId !== 'string' || projectId.trim() === '') throw new BadRequestError('project_id is required: the id of the project to add the document to.');
+      if (!isUUID(projectId.trim())) throw new BadRequestError('The project id is not valid: it must be a UUID.');
+      const project = await this.projects.getOwned(user, projectId.trim());
+      const filename = validateFileName(upload.originalName);
+      if (upload.size === 0) throw new BadRequestError(`"${filename}" is empty (0 bytes): there is nothing to upload.`);
+      const type = await detectFileType(upload.path, filename);
+      if (!type) throw new UnsupportedMediaTypeError(`"${filename}" is not a supported file type. Supported types: ${SUPPORTED_TYPES_TEXT}.`);
+
+      const existing = await this.documents.findByName(project.id, filename);
+      if (existing) return this.sameNameAnswer(existing, upload.sha256, filename);
+
+      const stored = await this.storage.storeFile(upload.path);
+      const document = await this.documents.insert({
+        projectId: project.id,
+        filename,
+        type: MIME_TYPES[type],
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+        status: 'queued',
+        error: null,
+        pages: null,
+        parseReport: null,
+      });
+      if (!document) {
+        await this.storage.remove(stored.key);
+        const raced = await this.documents.findByName(project.id, filename);
+        if (!raced) throw new ConflictError(`A document named "${filename}" was being changed at the same time. Please try again.`);
+        return this.sameNameAnswer(raced, upload.sha256, filename);
+      }
+      await this.audit.record({ action: 'document.upload', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
+      await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
+      return { created: true, document: mapUploaded(document) };
+    } finally {
+      await this.storage.removeIncoming(upload.path);
+    }
+  }
+
+  async listFiles(user: AuthUser, projectId: string): Promise<FileListResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    return { files: (await this.documents.list(project.id)).map((document) => document.filename) };
+  }
+
+  async listDocuments(user: AuthUser, projectId: string): Promise<DocumentListResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    return { documents: (await this.documents.list(project.id)).map(mapDocument) };
+  }
+
+  async deleteByName(user: AuthUser, projectId: string, filename: string): Promise<DeletedResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    const document = await this.documents.findByName(project.id, filename.normalize('NFC'));
+    if (!document) throw new NotFoundError(`No document named "${filename}" in this project.`);
+    await this.documents.delete(document.id);
+    await this.storage.remove(document.storageKey).catch((error: Error) => this.logger.warn(`Stored file not removed yet: ${error.message}`));
+    await this.audit.record({ action: 'document.delete', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
+    return { message: `Document "${document.filename}" deleted.` };
+  }
+
+  /** The original file, decrypted and checked; a tampered file is reported, never served. */
+  async content(user: AuthUser, projectId: string, documentId: string): Promise<{ document: DocumentEntity; bytes: Buffer }> {
+    const project = await this.projects.getOwned(user, projectId);
+    const document = isUUID(documentId) ? await this.documents.findInProject(project.id, documentId) : null;
+    if (!document) throw new NotFoundError('Document not found.');
+    try {
+      return { document, bytes: await this.storage.read(document.storageKey) };
+    } catch (error) {
+      this.logger.error(`Integrity check failed for document ${document.id}: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private sameNameAnswer(existing: DocumentEntity, sha256: string, filename: string): UploadResult {
+    if (existing.sha256 === sha256) return { created: false, document: mapUploaded(existing) };
+    throw new ConflictError(`A document named "${filename}" already exists in this project.`);
+  }
+}

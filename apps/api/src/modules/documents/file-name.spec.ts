@@ -1,0 +1,28 @@
+import { BadRequestError } from '@api/modules/common/app-error';
+import { validateFileName } from './file-name';
+
+describe(validateFileName.name, () => {
+  it.each(['Exhibit A — “Settlement” & Release.pdf', "Client's notes.md", '合同 条款.txt', 'a..b.txt', '  padded.txt  '])('keeps %j', (name) => {
+    expect(validateFileName(name)).toBe(name.trim());
+  });
+
+  it.each([
+    ['', 'The file has no name. Give it a name and upload it again.'],
+    ['evil\u0000.txt', 'The file name contains control characters, which are not allowed.'],
+    ['bell\u0007.txt', 'The file name contains control characters, which are not allowed.'],
+    ['../passwd', 'The file name must not contain a path: "/" and "\\" are not allowed.'],
+    ['dir\\file.txt', 'The file name must not contain a path: "/" and "\\" are not allowed.'],
+    ['..', 'The file name ".." is not allowed.'],
+    [`${'é'.repeat(256)}`, 'The file name is too long: at most 255 characters are allowed.'],
+  ])('refuses %j', (name, message) => {
+    expect(() => validateFileName(name)).toThrow(new BadRequestError(message));
+  });
+
+  it('counts characters, not UTF-16 units, against the limit', () => {
+    expect(validateFileName('😀'.repeat(255))).toHaveLength(510);
+  });
+
+  it('stores names in Unicode NFC so the same visible name is one key', () => {
+    expect(validateFileName('Cafe\u0301.txt')).toBe('Café.txt');
+  });
+});

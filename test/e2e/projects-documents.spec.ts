@@ -1,0 +1,284 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';import { DataSource as DataSourceToken } from 'typeorm';
+import { cuadText, firstCuadContract } from '../utils/cuad';
+import { createUser, TestUser } from '../utils/factory';
+import { bearer, createProject, upload } from '../utils/projects';
+import { startTestApp, TestApp } from '../utils/test-app';
+import { testConfig } from '../utils/test-config';
+
+const CONTRACT = cuadText(firstCuadContract());
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
+    else found.push(path);
+  }
+  return found;
+}
+
+describe('projects and documents', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig({ MAX_UPLOAD_MB: '1' }, { redis: false }));
+    owner = await createUser(ctx, 'owner');
+    stranger = await createUser(ctx, 'stranger');
+  });
+
+  afterAll(() => ctx.close());
+
+  describe('projects', () => {
+    it('creates, lists newest first with document counts, and gets a project', async () => {
+      const user = await createUser(ctx);
+      const first = await createProject(ctx, user, 'First matter');
+      const second = await ctx.http.post('/api/projects/').set(...bearer(user)).send({ name: '  Second matter  ', description: 'Lease dispute' }).expect(201);
+      expect(second.body).toEqual({ id: expect.any(String), name: 'Second matter', description: 'Lease dispute', created_at: expect.any(String), document_count: 0 });
+      await upload(ctx, user, first.id, 'contract.txt', CONTRACT).expect(201);
+      const list = await ctx.http.get('/api/projects/').set(...bearer(user)).expect(200);
+      expect(list.body.projects.map((p: { name: string }) => p.name)).toEqual(['Second matter', 'First matter']);
+      expect(list.body.projects[1].document_count).toBe(1);
+      const one = await ctx.http.get(`/api/projects/${first.id}/`).set(...bearer(user)).expect(200);
+      expect(one.body.document_count).toBe(1);
+    });
+
+    it.each([
+      [{ name: '   ' }, 'Project name is required'],
+      [{}, 'Project name is required'],
+      [{ name: 'Matter', description: 'x'.repeat(201) }, 'Description must be at most 200 characters.'],
+    ])('refuses %j', async (body, message) => {
+      const response = await ctx.http.post('/api/projects/').set(...bearer(owner)).send(body).expect(400);
+      expect(response.body.detail).toBe(message);
+    });
+
+    it('accepts a description of exactly 200 characters', async () => {
+      await ctx.http.post('/api/projects/').set(...bearer(owner)).send({ name: 'Limit', description: 'x'.repeat(200) }).expect(201);
+    });
+
+    it('lists only the caller’s projects', async () => {
+      const mine = await createProject(ctx, owner, 'Owner only');
+      const theirs = await ctx.http.get('/api/projects/').set(...bearer(stranger)).expect(200);
+      expect(theirs.body.projects.map((p: { id: string }) => p.id)).not.toContain(mine.id);
+    });
+
+    it('refuses an id that is not a UUID with 400', async () => {
+      const response = await ctx.http.get('/api/projects/not-a-uuid/').set(...bearer(owner)).expect(400);
+      expect(response.body.detail).toBe('The project id is not valid: it must be a UUID.');
+    });
+  });
+
+  describe('another user gets 404 on every route under a project', () => {
+    let projectId: string;
+
+    beforeAll(async () => {
+      projectId = (await createProject(ctx, owner, 'Private matter')).id;
+      await upload(ctx, owner, projectId, 'secret.txt', 'Confidential settlement terms.').expect(201);
+    });
+
+    const routes: [string, (id: string) => ReturnType<TestApp['http']['get']>][] = [
+      ['get project', (id) => ctx.http.get(`/api/projects/${id}/`)],
+      ['list files', (id) => ctx.http.get(`/api/projects/${id}/files/`)],
+      ['list documents', (id) => ctx.http.get(`/api/projects/${id}/documents/`)],
+      ['delete a file', (id) => ctx.http.delete(`/api/projects/${id}/files/secret.txt/`)],
+      ['delete the project', (id) => ctx.http.delete(`/api/projects/${id}/`)],
+      ['upload into it', (id) => ctx.http.post('/api/upload/').field('project_id', id).attach('file', Buffer.from('hello'), { filename: 'x.txt' })],
+    ];
+
+    it.each(routes)('%s', async (_label, call) => {
+      const response = await call(projectId).set(...bearer(stranger)).expect(404);
+      expect(response.body).toEqual({ statusCode: 404, detail: 'Project not found.', error: 'Project not found.' });
+    });
+
+    it.each(routes)('%s of a project that does not exist', async (_label, call) => {
+      await call('3f1b0a52-8f0e-4c1e-9a57-3f2a5b7c9d11').set(...bearer(owner)).expect(404);
+    });
+
+    it('left the owner’s project untouched', async () => {
+      const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
+      expect(files.body).toEqual({ files: ['secret.txt'] });
+    });
+  });
+
+  describe('uploads', () => {
+    let projectId: string;
+
+    beforeAll(async () => {
+      projectId = (await createProject(ctx, owner, 'Uploads')).id;
+    });
+
+    it('stores a document and answers 201 with its identity, queued', async () => {
+      const response = await upload(ctx, owner, projectId, 'Supply Agreement.txt', CONTRACT).expect(201);
+      expect(response.body).toEqual({ id: expect.any(String), filename: 'Supply Agreement.txt', status: expect.stringMatching(/queued|processing|ready|failed/), size: Buffer.byteLength(CONTRACT), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const documents = await ctx.http.get(`/api/projects/${projectId}/documents/`).set(...bearer(owner)).expect(200);
+      expect(documents.body.documents[0]).toMatchObject({ id: response.body.id, filename: 'Supply Agreement.txt', type: 'text/plain', size: Buffer.byteLength(CONTRACT) });
+    });
+
+    it('is idempotent for the same name and bytes, and refuses the same name with other bytes', async () => {
+      const first = await upload(ctx, owner, projectId, 'same.txt', 'First version of the memo.').expect(201);
+      const again = await upload(ctx, owner, projectId, 'same.txt', 'First version of the memo.').expect(200);
+      expect(again.body.id).toBe(first.body.id);
+      const other = await upload(ctx, owner, projectId, 'same.txt', 'Second version of the memo.').expect(409);
+      expect(other.body.detail).toBe('A document named "same.txt" already exists in this project.');
+    });
+
+    it.each(['Exhibit A — “Settlement” & Release.txt', "Client's notes (draft) #2.md", '合同 条款.txt', 'a..b.txt'])('keeps the name %s and deletes by it', async (name) => {
+      await upload(ctx, owner, projectId, name, `Text of ${name}`).expect(201);
+      const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
+      expect(files.body.files).toContain(name);
+      await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent(name)}/`).set(...bearer(owner)).expect(200);
+      const after = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
+      expect(after.body.files).not.toContain(name);
+    });
+
+    it('answers 404 when deleting a name that is not there', async () => {
+      const response = await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent('../../etc/passwd')}/`).set(...bearer(owner)).expect(404);
+      expect(response.body.detail).toBe('No document named "../../etc/passwd" in this project.');
+    });
+
+    it('keeps files encrypted at rest', async () => {
+      const marker = 'UNMISTAKABLE-PLAINTEXT-MARKER-4711';
+      await upload(ctx, owner, projectId, 'marker.txt', `${marker} ${CONTRACT.slice(0, 2000)}`).expect(201);
+      const stored = (await filesUnder(ctx.config.storage.filesDir)).filter((path) => path.endsWith('.bin'));
+      expect(stored.length).toBeGreaterThan(0);
+      for (const path of stored) {
+        const bytes = await readFile(path);
+        expect(bytes.includes(Buffer.from(marker))).toBe(false);
+        expect(bytes.includes(Buffer.from('AGREEMENT'))).toBe(false);
+      }
+      expect(await filesUnder(join(ctx.config.storage.filesDir, '.incoming'))).toEqual([]);
+    });
+
+    it('serves the original back, and reports a tampered file instead of serving it', async () => {
+      const created = await upload(ctx, owner, projectId, 'tamper.txt', 'Original clause text.').expect(201);
+      const content = await ctx.http.get(`/api/projects/${projectId}/documents/${created.body.id}/content/`).set(...bearer(owner)).responseType('blob').expect(200);
+      expect(content.body.toString()).toBe('Original clause text.');
+      const rows: { storage_key: string }[] = await ctx.app.get(DataSourceToken).query('SELECT storage_key FROM documents WHERE id = $1', [created.body.id]);
+      const key = rows[0].storage_key;
+      const path = join(ctx.config.storage.filesDir, key.slice(0, 2), `${key}.bin`);
+      const bytes = await readFile(path);
+      bytes[bytes.length - 20] ^= 0xff;
+      await writeFile(path, bytes);
+      const tampered = await ctx.http.get(`/api/projects/${projectId}/documents/${created.body.id}/content/`).set(...bearer(owner)).expect(500);
+      expect(tampered.body.detail).toMatch(/failed its integrity check/);
+    });
+  });
+
+  describe('hostile input', () => {
+    let projectId: string;
+
+    beforeAll(async () => {
+      projectId = (await createProject(ctx, owner, 'Hostile')).id;
+    });
+
+    afterEach(async () => {
+      // Nothing was stored by any refused upload, and the server still answers.
+      const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
+      expect(files.body.files).toEqual([]);
+      expect(await filesUnder(join(ctx.config.storage.filesDir, '.incoming'))).toEqual([]);
+    });
+
+    it('a 0-byte file', async () => {
+      const response = await upload(ctx, owner, projectId, 'empty.txt', Buffer.alloc(0)).expect(400);
+      expect(response.body.detail).toBe('"empty.txt" is empty (0 bytes): there is nothing to upload.');
+    });
+
+    it('a file one byte over the limit', async () => {
+      const response = await upload(ctx, owner, projectId, 'big.txt', Buffer.alloc(1024 * 1024 + 1, 'a')).expect(413);
+      expect(response.body.detail).toBe('The file is larger than the upload limit of 1 MB.');
+    });
+
+    it('a .pdf that is really an executable', async () => {
+      const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
+      const response = await upload(ctx, owner, projectId, 'contract.pdf', elf).expect(415);
+      expect(response.body.detail).toBe('"contract.pdf" is not a supported file type. Supported types: PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG, TIFF.');
+    });
+
+    it('a .docx that is not a zip', async () => {
+      const response = await upload(ctx, owner, projectId, 'draft.docx', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])).expect(415);
+      expect(response.body.detail).toMatch(/^"draft.docx" is not a supported file type\./);
+    });
+
+    it.each([
+      ['../../etc/passwd.txt', 'The file name must not contain a path: "/" and "\\" are not allowed.'],
+      ['evil\u0000.txt', 'The upload could not be read: a part header is malformed, for example a file name with control characters.'],
+      [`${'a'.repeat(300)}.txt`, 'The file name is too long: at most 255 characters are allowed.'],
+    ])('a name like %j', async (name, message) => {
+      const response = await upload(ctx, owner, projectId, name, 'Some text.').expect(400);
+      expect(response.body.detail).toBe(message);
+    });
+
+    it.each([
+      ['not-a-uuid', 400, 'The project id is not valid: it must be a UUID.'],
+      ['', 400, 'project_id is required: the id of the project to add the document to.'],
+    ])('a project_id of %j', async (value, status, message) => {
+      const response = await upload(ctx, owner, value, 'a.txt', 'Some text.').expect(status);
+      expect(response.body.detail).toBe(message);
+    });
+
+    it('a missing file field', async () => {
+      const response = await ctx.http.post('/api/upload/').set(...bearer(owner)).field('project_id', projectId).expect(400);
+      expect(response.body.detail).toBe('No file was uploaded: send the document as multipart/form-data in the "file" field.');
+    });
+
+    it('two files in one request', async () => {
+      const response = await ctx.http
+        .post('/api/upload/')
+        .set(...bearer(owner))
+        .field('project_id', projectId)
+        .attach('file', Buffer.from('one'), { filename: 'one.txt' })
+        .attach('file', Buffer.from('two'), { filename: 'two.txt' })
+        .expect(400);
+      expect(response.body.detail).toBe('Send exactly one file per request, in the "file" field.');
+    });
+
+    it('a JSON body instead of multipart', async () => {
+      await ctx.http.post('/api/upload/').set(...bearer(owner)).send({ project_id: projectId }).expect(400);
+    });
+
+    it('no token', async () => {
+      await ctx.http.post('/api/upload/').field('project_id', projectId).attach('file', Buffer.from('x'), { filename: 'x.txt' }).expect(401);
+    });
+  });
+
+  describe('deletion', () => {
+    it('removes the project, its documents and their files, leaving nothing behind', async () => {
+      const project = await createProject(ctx, owner, 'To delete');
+      await upload(ctx, owner, project.id, 'one.txt', 'One.').expect(201);
+      await upload(ctx, owner, project.id, 'two.txt', 'Two.').expect(201);
+      const keys: { storage_key: string }[] = await ctx.app.get(DataSourceToken).query('SELECT storage_key FROM documents WHERE project_id = $1', [project.id]);
+      expect(keys).toHaveLength(2);
+      await ctx.http.delete(`/api/projects/${project.id}/`).set(...bearer(owner)).expect(200);
+      await ctx.http.get(`/api/projects/${project.id}/`).set(...bearer(owner)).expect(404);
+      const left: { count: string }[] = await ctx.app.get(DataSourceToken).query('SELECT count(*) AS count FROM documents WHERE project_id = $1', [project.id]);
+      expect(Number(left[0].count)).toBe(0);
+      const onDisk = await filesUnder(ctx.config.storage.filesDir);
+      for (const { storage_key } of keys) expect(onDisk.some((path) => path.includes(storage_key))).toBe(false);
+    });
+  });
+});
+
+describe('durability', () => {
+  it('keeps an accepted upload across an app restart', async () => {
+    const config = testConfig({}, { redis: false });
+    const first = await startTestApp(config);
+    const user = await createUser(first);
+    const project = await createProject(first, user, 'Durable');
+    const created = await upload(first, user, project.id, 'kept.txt', 'Text that must survive.').expect(201);
+    await first.close({ keepData: true });
+    const second = await startTestApp(config);
+    try {
+      const login = await second.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
+      const content = await second.http
+        .get(`/api/projects/${project.id}/documents/${created.body.id}/content/`)
+        .set('Authorization', `Bearer ${login.body.token}`)
+        .responseType('blob')
+        .expect(200);
+      expect(content.body.toString()).toBe('Text that must survive.');
+    } finally {
+      await second.close();
+    }
+  });
+});
