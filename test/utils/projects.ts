@@ -21,9 +21,10 @@ export async function createProject(ctx: TestApp, user: TestUser, name = 'Matter
 
 /** Uploads one file; `filepath` keeps the name exactly as given (the form encoder would strip a path). */
 export function upload(ctx: TestApp, user: TestUser, projectId: string, filename: string, bytes: Buffer | string) {
+  const options = { filename, filepath: filename };
   return ctx.http
     .post('/api/upload/')
     .set(...bearer(user))
     .field('project_id', projectId)
-    .attach('file', Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), { filename, filepath: filename });
+    .attach('file', Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), options);
 }

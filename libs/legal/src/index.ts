@@ -1,2 +1,8 @@
-// Framework-free legal domain code: chunking, retrieval scoring, clause detection, risk rules.
-export {};
+// Framework-free legal domain code: chunking, retrieval, scoring, clause detection, field extraction, risk rules.
+export * from './text';
+export * from './chunking';
+export * from './retrieval';
+export * from './scoring';
+export * from './clauses';
+export * from './extraction';
+export * from './risk';

@@ -1,0 +1,183 @@
+import { splitSentences } from '../text/sentences';
+import { detectStructure, type StructureBlock } from './structure';
+
+/** A page of the canonical text: [start, end) offsets, 1-based page number. */
+export interface PageSpan {
+  page: number;
+  start: number;
+  end: number;
+}
+
+export interface Chunk {
+  ordinal: number;
+  start: number;
+  end: number;
+  text: string;
+  pageStart: number;
+  pageEnd: number;
+  headingPath: string[];
+}
+
+export interface ChunkOptions {
+  /** A chunk grows sentence by sentence until the next one would take it past this many characters. */
+  targetChars: number;
+  /** No chunk is longer, except where a single word is. */
+  maxChars: number;
+  /** A chunk this long closes at the next paragraph or clause; shorter ones absorb what follows. */
+  minChars: number;
+  /** Headings open the chunk that follows them rather than standing alone. */
+  attachHeadings: boolean;
+}
+
+export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = {
+  targetChars: 500,
+  maxChars: 1000,
+  minChars: 120,
+  attachHeadings: true,
+};
+
+interface Unit {
+  start: number;
+  end: number;
+  heading: boolean;
+  /** First unit of a paragraph or clause. */
+  opensBlock: boolean;
+  path: string[];
+}
+
+/** Page numbers, bare clause numbers and similar scraps join their neighbour instead of standing alone. */
+const NOISE_CHARS = 40;
+
+const WORDLIKE = /\p{L}{3,}/u;
+
+const CUT_PREFERENCES: readonly RegExp[] = [/[;:]\s+/g, /,\s+/g, /\s+/g];
+
+/** Cuts an over-long sentence at clause punctuation, else at a comma, else between words. */
+function cutLongSpan(text: string, start: number, end: number, limit: number): { start: number; end: number }[] {
+  const pieces: { start: number; end: number }[] = [];
+  let from = start;
+  while (end - from > limit) {
+    const window = text.slice(from, from + limit);
+    let cut = -1;
+    for (const pattern of CUT_PREFERENCES) {
+      pattern.lastIndex = 0;
+      let last = -1;
+      for (const m of window.matchAll(pattern)) {
+        const at = (m.index ?? 0) + m[0].length;
+        if (at >= limit / 2 && at < window.length) last = at;
+      }
+      if (last > 0) {
+        cut = last;
+        break;
+      }
+    }
+    if (cut <= 0) cut = limit;
+    let pieceEnd = from + cut;
+    while (pieceEnd > from && /\s/.test(text[pieceEnd - 1])) pieceEnd--;
+    pieces.push({ start: from, end: pieceEnd });
+    from += cut;
+    while (from < end && /\s/.test(text[from])) from++;
+  }
+  if (end > from) pieces.push({ start: from, end });
+  return pieces;
+}
+
+function unitsOf(text: string, blocks: StructureBlock[], maxChars: number): Unit[] {
+  const units: Unit[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      units.push({ start: block.start, end: block.end, heading: true, opensBlock: true, path: block.headingPath });
+      continue;
+    }
+    let first = true;
+    let carry: number | undefined;
+    for (const sentence of splitSentences(text, block.start, block.end)) {
+      // Bare numbering ("3. 3.1 (a) (b)") carries nothing to retrieve.
+      if (!WORDLIKE.test(text.slice(sentence.start, sentence.end))) continue;
+      // A run-in title ("9.1 Indemnity.") stays with the sentence it introduces.
+      const start = carry ?? sentence.start;
+      if (sentence.end - start < NOISE_CHARS) {
+        carry = start;
+        continue;
+      }
+      carry = undefined;
+      for (const piece of cutLongSpan(text, start, sentence.end, maxChars)) {
+        units.push({ start: piece.start, end: piece.end, heading: false, opensBlock: first, path: block.headingPath });
+        first = false;
+      }
+    }
+    if (carry !== undefined) {
+      units.push({ start: carry, end: block.end, heading: false, opensBlock: first, path: block.headingPath });
+    }
+  }
+  return units;
+}
+
+function pageAt(pages: readonly PageSpan[], offset: number): number {
+  if (pages.length === 0) return 1;
+  let lo = 0;
+  let hi = pages.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pages[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return pages[lo].page;
+}
+
+const samePath = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((label, i) => label === b[i]);
+
+/**
+ * Cuts a document's canonical text into retrieval chunks along its legal structure: headings start chunks,
+ * clauses and paragraphs are kept whole when they fit, and long ones are cut between sentences.
+ * Every chunk satisfies `text.slice(chunk.start, chunk.end) === chunk.text`.
+ */
+export function chunkDocument(text: string, pages: PageSpan[], options: Partial<ChunkOptions> = {}): Chunk[] {
+  const opts: ChunkOptions = { ...DEFAULT_CHUNK_OPTIONS, ...options };
+  const maxChars = Math.max(opts.maxChars, opts.targetChars);
+  const sortedPages = [...pages].sort((a, b) => a.start - b.start);
+  const units = unitsOf(text, detectStructure(text), maxChars);
+
+  const chunks: Chunk[] = [];
+  let group: Unit[] = [];
+  const flush = (): void => {
+    if (group.length === 0) return;
+    const start = group[0].start;
+    const end = group[group.length - 1].end;
+    let main = group[0];
+    for (const unit of group) {
+      if (!unit.heading && (main.heading || unit.end - unit.start > main.end - main.start)) main = unit;
+    }
+    chunks.push({
+      ordinal: chunks.length,
+      start,
+      end,
+      text: text.slice(start, end),
+      pageStart: pageAt(sortedPages, start),
+      pageEnd: pageAt(sortedPages, end - 1),
+      headingPath: [...main.path],
+    });
+    group = [];
+  };
+
+  for (const unit of units) {
+    if (group.length === 0) {
+      group.push(unit);
+      continue;
+    }
+    const start = group[0].start;
+    const size = group[group.length - 1].end - start;
+    const combined = unit.end - start;
+    const onlyHeadings = group.every((u) => u.heading);
+    let close: boolean;
+    if (combined > maxChars) close = true;
+    else if (unit.heading) close = !(onlyHeadings && opts.attachHeadings);
+    else if (onlyHeadings) close = !opts.attachHeadings;
+    else if (unit.opensBlock && (size >= opts.minChars || (size >= NOISE_CHARS && !samePath(unit.path, group[group.length - 1].path)))) close = true;
+    else close = combined > opts.targetChars && size >= opts.minChars;
+    if (close) flush();
+    group.push(unit);
+  }
+  flush();
+  return chunks;
+}

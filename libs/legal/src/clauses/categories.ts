@@ -1,0 +1,50 @@
+// The 41 clause categories annotated in CUAD, in the dataset's order.
+export const CUAD_CATEGORIES = [
+  'Document Name',
+  'Parties',
+  'Agreement Date',
+  'Effective Date',
+  'Expiration Date',
+  'Renewal Term',
+  'Notice Period To Terminate Renewal',
+  'Governing Law',
+  'Most Favored Nation',
+  'Competitive Restriction Exception',
+  'Non-Compete',
+  'Exclusivity',
+  'No-Solicit Of Customers',
+  'No-Solicit Of Employees',
+  'Non-Disparagement',
+  'Termination For Convenience',
+  'Rofr/Rofo/Rofn',
+  'Change Of Control',
+  'Anti-Assignment',
+  'Revenue/Profit Sharing',
+  'Price Restrictions',
+  'Minimum Commitment',
+  'Volume Restriction',
+  'Ip Ownership Assignment',
+  'Joint Ip Ownership',
+  'License Grant',
+  'Non-Transferable License',
+  'Affiliate License-Licensor',
+  'Affiliate License-Licensee',
+  'Unlimited/All-You-Can-Eat-License',
+  'Irrevocable Or Perpetual License',
+  'Source Code Escrow',
+  'Post-Termination Services',
+  'Audit Rights',
+  'Uncapped Liability',
+  'Cap On Liability',
+  'Liquidated Damages',
+  'Warranty Duration',
+  'Insurance',
+  'Covenant Not To Sue',
+  'Third Party Beneficiary',
+] as const;
+
+export type CuadCategory = (typeof CUAD_CATEGORIES)[number];
+
+export function isCuadCategory(value: string): value is CuadCategory {
+  return (CUAD_CATEGORIES as readonly string[]).includes(value);
+}

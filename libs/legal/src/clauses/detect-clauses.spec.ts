@@ -1,0 +1,196 @@
+import type { CuadCategory } from './categories';
+import { CUAD_CATEGORIES } from './categories';
+import { containsCategory, detectClauses, presentCategories, scoreSegment } from './detect-clauses';
+import { CLAUSE_RULES } from './rules';
+
+interface Case {
+  category: CuadCategory;
+  positive: string;
+  negative: string;
+}
+
+// One clause that should be recognised and a nearby clause that should not, per category.
+const CASES: Case[] = [
+  {
+    category: 'Governing Law',
+    positive: 'This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.',
+    negative: 'Each party shall comply with all applicable laws in performing its obligations.',
+  },
+  {
+    category: 'Cap On Liability',
+    positive: "In no event shall either party's aggregate liability arising out of this Agreement exceed the total fees paid by Customer in the twelve (12) months preceding the claim.",
+    negative: 'Customer shall pay all invoices within thirty (30) days of receipt.',
+  },
+  {
+    category: 'Uncapped Liability',
+    positive:
+      "The limitations of liability in this Section 9 shall not apply to a party's indemnification obligations or to damages arising from a breach of confidentiality.",
+    negative: 'Each party shall maintain the confidentiality of the other party\'s Confidential Information.',
+  },
+  {
+    category: 'Non-Compete',
+    positive:
+      'During the Term and for two (2) years thereafter, Distributor shall not, directly or indirectly, manufacture, sell or promote any product that competes with the Products.',
+    negative: 'Distributor shall use commercially reasonable efforts to promote the Products in the Territory.',
+  },
+  {
+    category: 'Change Of Control',
+    positive: 'In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon written notice.',
+    negative: 'Supplier shall deliver the Products to the location specified in each purchase order.',
+  },
+  {
+    category: 'Anti-Assignment',
+    positive: 'Neither party may assign this Agreement without the prior written consent of the other party, and any attempted assignment in violation hereof shall be void.',
+    negative: 'The parties shall meet quarterly to review the marketing plan.',
+  },
+  {
+    category: 'Termination For Convenience',
+    positive: 'Either party may terminate this Agreement at any time without cause upon ninety (90) days prior written notice to the other party.',
+    negative: 'Either party may terminate this Agreement if the other party materially breaches it and fails to cure the breach within thirty (30) days.',
+  },
+  {
+    category: 'Insurance',
+    positive: 'Supplier shall maintain commercial general liability insurance with limits of not less than $1,000,000 per occurrence and shall name Customer as an additional insured.',
+    negative: 'Supplier shall provide monthly reports on the status of all open orders.',
+  },
+  {
+    category: 'Warranty Duration',
+    positive: 'Supplier warrants that the Products will be free from defects in materials and workmanship for a period of twelve (12) months from the date of delivery.',
+    negative: 'Supplier represents that it is duly organized under the laws of Delaware.',
+  },
+  {
+    category: 'Audit Rights',
+    positive: 'Licensor shall have the right, upon reasonable notice, to audit the books and records of Licensee to verify the royalties paid.',
+    negative: 'Licensee shall pay the royalties within forty-five (45) days after the end of each quarter.',
+  },
+  {
+    category: 'Liquidated Damages',
+    positive: 'If Customer terminates early, Customer shall pay an early termination fee equal to the fees for the remainder of the term as liquidated damages and not as a penalty.',
+    negative: 'Customer shall reimburse reasonable travel expenses approved in advance.',
+  },
+  {
+    category: 'Covenant Not To Sue',
+    positive: 'Licensee shall not challenge or contest the validity of the Licensed Marks or Licensor\'s ownership thereof.',
+    negative: 'Licensee shall use the Licensed Marks only in the form approved by Licensor.',
+  },
+  {
+    category: 'Third Party Beneficiary',
+    positive: "Licensor's suppliers are intended third party beneficiaries of this Section 7 with the right to enforce it directly.",
+    negative: 'Nothing in this Agreement confers any rights or remedies on any person other than the parties; there are no third party beneficiaries.',
+  },
+  {
+    category: 'Ip Ownership Assignment',
+    positive: 'Consultant hereby assigns to the Company all right, title and interest in and to all inventions and work product created under this Agreement.',
+    negative: 'Consultant shall not assign this Agreement without the prior written consent of the Company.',
+  },
+  {
+    category: 'Exclusivity',
+    positive: 'Supplier hereby appoints Distributor as its exclusive distributor of the Products in the Territory, and Supplier shall not appoint any other distributor in the Territory.',
+    negative: 'Supplier grants Distributor a non-exclusive right to resell the Products; this Section states the exclusive remedy for late delivery.',
+  },
+  {
+    category: 'Renewal Term',
+    positive: 'This Agreement shall automatically renew for successive one (1) year renewal terms unless terminated in accordance with its terms.',
+    negative: 'The insurance policies shall be renewed annually by the Supplier.',
+  },
+  {
+    category: 'Notice Period To Terminate Renewal',
+    positive: 'This Agreement shall renew automatically for additional one-year terms unless either party gives notice of non-renewal at least ninety (90) days prior to the end of the then-current term.',
+    negative: 'Either party may give notice of a breach to the other party at any time.',
+  },
+  {
+    category: 'Most Favored Nation',
+    positive: 'If Supplier offers more favorable prices to any other customer for similar quantities, Supplier shall offer the same prices to Buyer.',
+    negative: 'Buyer shall pay the prices set out in Schedule A.',
+  },
+  {
+    category: 'No-Solicit Of Employees',
+    positive: 'During the Term and for one year thereafter, neither party shall solicit for employment or hire any employee of the other party.',
+    negative: 'Each party is solely responsible for the salaries and benefits of its own employees.',
+  },
+  {
+    category: 'Rofr/Rofo/Rofn',
+    positive: 'Company shall have a right of first refusal to purchase any shares that the Founder proposes to sell to a third party.',
+    negative: 'Company shall purchase the Products at the prices set out in Exhibit B.',
+  },
+  {
+    category: 'Source Code Escrow',
+    positive: 'Licensor shall deposit the source code of the Software with the escrow agent under the escrow agreement, to be released to Licensee if Licensor becomes insolvent.',
+    negative: 'The purchase price shall be paid at closing.',
+  },
+];
+
+function findingsOf(text: string, category: CuadCategory): ReturnType<typeof detectClauses> {
+  return detectClauses(text, { categories: [category] });
+}
+
+describe('detectClauses', () => {
+  it.each(CASES)('recognises $category and its quote points into the text', ({ category, positive }) => {
+    const text = `1. General.\n\n${positive}\n\nThe parties have executed this Agreement.`;
+    const findings = findingsOf(text, category);
+    expect(containsCategory(findings, category)).toBe(true);
+    for (const f of findings) expect(text.slice(f.start, f.end)).toBe(f.quote);
+    expect(findings.some((f) => f.quote.includes(positive.slice(0, 40)))).toBe(true);
+  });
+
+  it.each(CASES)('does not report $category for an unrelated clause', ({ category, negative }) => {
+    expect(containsCategory(findingsOf(negative, category), category)).toBe(false);
+  });
+
+  it('reports a category once per matching sentence with confidence between 0 and 1', () => {
+    const text =
+      'This Agreement shall be governed by the laws of England. Supplier shall maintain product liability insurance. Supplier shall maintain insurance with a reputable insurer.';
+    const findings = detectClauses(text);
+    expect(findings.filter((f) => f.category === 'Insurance')).toHaveLength(2);
+    for (const f of findings) {
+      expect(f.confidence).toBeGreaterThan(0);
+      expect(f.confidence).toBeLessThan(1);
+    }
+  });
+
+  it('finds the title, parties and dates of a preamble', () => {
+    const text =
+      'EXCLUSIVE DISTRIBUTOR AGREEMENT\n\nThis Exclusive Distributor Agreement (this "Agreement") is made as of March 3, 2020 (the "Effective Date") by and between Acme Widgets, Inc., a Delaware corporation ("Supplier"), and Beta Trading LLC, a Texas limited liability company ("Distributor").\n\nWHEREAS, Supplier makes widgets.';
+    const findings = detectClauses(text);
+    const quotes = (c: string): string[] => findings.filter((f) => f.category === c).map((f) => f.quote);
+    expect(quotes('Document Name')).toEqual(['EXCLUSIVE DISTRIBUTOR AGREEMENT']);
+    expect(quotes('Parties')).toEqual(expect.arrayContaining(['Acme Widgets, Inc.', 'Supplier', 'Beta Trading LLC', 'Distributor']));
+    expect(quotes('Agreement Date')).toEqual(['March 3, 2020']);
+    expect(quotes('Effective Date')).toEqual(['March 3, 2020']);
+    for (const f of findings) expect(text.slice(f.start, f.end)).toBe(f.quote);
+  });
+
+  it('keeps competitive-restriction exceptions only where a restriction exists', () => {
+    const exception = 'Nothing in this Agreement shall prevent Licensor from selling competing products outside the Territory.';
+    expect(presentCategories(detectClauses(exception))).not.toContain('Competitive Restriction Exception');
+    const withRestriction = `During the Term, Licensee shall not sell any product that competes with the Products. ${exception}`;
+    expect(presentCategories(detectClauses(withRestriction))).toContain('Competitive Restriction Exception');
+  });
+
+  it('limits detection to the requested categories', () => {
+    const text = 'This Agreement shall be governed by the laws of Ontario. Supplier shall maintain insurance.';
+    const findings = detectClauses(text, { categories: ['Insurance'] });
+    expect(new Set(findings.map((f) => f.category))).toEqual(new Set(['Insurance']));
+  });
+
+  it('returns nothing for an empty text', () => {
+    expect(detectClauses('')).toEqual([]);
+  });
+});
+
+describe('CLAUSE_RULES', () => {
+  it('covers every category that is not read from the preamble', () => {
+    const ruled = new Set(CLAUSE_RULES.map((r) => r.category));
+    const descriptive = ['Document Name', 'Parties', 'Agreement Date', 'Effective Date'];
+    expect(CUAD_CATEGORIES.filter((c) => !ruled.has(c) && !descriptive.includes(c))).toEqual([]);
+  });
+
+  it('scores a negative cue below the same sentence without it', () => {
+    const rule = CLAUSE_RULES.find((r) => r.category === 'Exclusivity');
+    expect(rule).toBeDefined();
+    if (rule === undefined) return;
+    const plain = scoreSegment(rule, { text: 'Supplier grants Distributor an exclusive license in the Territory.', heading: '' });
+    const negated = scoreSegment(rule, { text: 'Supplier grants Distributor a non-exclusive license in the Territory.', heading: '' });
+    expect(negated).toBeLessThan(plain);
+  });
+});

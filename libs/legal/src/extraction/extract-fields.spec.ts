@@ -1,0 +1,177 @@
+import { findDates, parseDuration, toIso } from './dates';
+import { extractFields } from './extract-fields';
+import { extractForum, extractGoverningLaw } from './jurisdiction';
+import { classifyMoneyContext, extractAmounts } from './money';
+import { extractParties } from './parties';
+import { extractTitle } from './title';
+import type { FieldSpan } from './types';
+
+const CONTRACT = [
+  'Exhibit 10.4',
+  '',
+  'EXCLUSIVE DISTRIBUTION AGREEMENT',
+  '',
+  'This Exclusive Distribution Agreement (the "Agreement") is entered into as of the 12th day of November, 2019 (the "Effective Date") by and between Northwind Tools, Inc., a Delaware corporation ("Supplier"), and Harbor Supply LLC, a Texas limited liability company ("Distributor").',
+  '',
+  'WHEREAS, Supplier manufactures hand tools.',
+  '',
+  '2. Term. The initial term of this Agreement shall commence on the Effective Date and continue for three (3) years. This Agreement shall automatically renew for successive one (1) year periods unless either party gives written notice of non-renewal at least ninety (90) days prior to the end of the then-current term.',
+  '',
+  '3. Fees. Distributor shall pay Supplier an annual fee of $25,000.',
+  '',
+  "9. Limitation of Liability. In no event shall either party's aggregate liability exceed $500,000.",
+  '',
+  '10. Insurance. Distributor shall maintain general liability insurance of at least $2,000,000 per occurrence.',
+  '',
+  '12. Governing Law. This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of laws rules. Each party submits to the exclusive jurisdiction of the state and federal courts located in New York County.',
+].join('\n');
+
+function expectSpan(span: FieldSpan | undefined, text: string): void {
+  expect(span).toBeDefined();
+  if (span !== undefined) expect(text.slice(span.start, span.end)).toBe(span.value);
+}
+
+describe('extractFields', () => {
+  const fields = extractFields(CONTRACT);
+
+  it('reads the title', () => {
+    expect(fields.title?.value).toBe('EXCLUSIVE DISTRIBUTION AGREEMENT');
+    expectSpan(fields.title, CONTRACT);
+  });
+
+  it('reads the parties with the names they are given', () => {
+    expect(fields.parties.map((p) => [p.value, p.role?.value])).toEqual([
+      ['Northwind Tools, Inc.', 'Supplier'],
+      ['Harbor Supply LLC', 'Distributor'],
+    ]);
+    for (const p of fields.parties) {
+      expectSpan(p, CONTRACT);
+      expectSpan(p.role, CONTRACT);
+    }
+  });
+
+  it('reads the agreement and effective dates', () => {
+    const byKind = Object.fromEntries(fields.dates.map((d) => [d.kind, d]));
+    expect(byKind.agreement?.iso).toBe('2019-11-12');
+    expect(byKind.effective?.iso).toBe('2019-11-12');
+    for (const d of fields.dates) expectSpan(d, CONTRACT);
+  });
+
+  it('reads the term and the renewal with its notice period', () => {
+    expect(fields.term?.initialTerm).toEqual({ amount: 3, unit: 'year' });
+    expect(fields.renewal).toMatchObject({ automatic: true, renewalTerm: { amount: 1, unit: 'year' }, noticePeriod: { amount: 90, unit: 'day' } });
+    expectSpan(fields.term, CONTRACT);
+    expectSpan(fields.renewal, CONTRACT);
+  });
+
+  it('reads the governing law and the forum', () => {
+    expect(fields.governingLaw?.jurisdiction).toBe('New York');
+    expect(fields.forum?.jurisdiction).toBe('New York County');
+    expectSpan(fields.governingLaw, CONTRACT);
+    expectSpan(fields.forum, CONTRACT);
+  });
+
+  it('reads sums of money with what they are for', () => {
+    expect(fields.amounts.map((a) => [a.value, a.amount, a.context])).toEqual([
+      ['$25,000', 25000, 'fee'],
+      ['$500,000', 500000, 'cap'],
+      ['$2,000,000', 2000000, 'insurance'],
+    ]);
+    for (const a of fields.amounts) expectSpan(a, CONTRACT);
+  });
+
+  it('keeps the words that fix the start when the contract names no date', () => {
+    const text = 'SERVICES AGREEMENT\n\nThis Agreement shall become effective upon signature by both parties. It continues for one year.';
+    const result = extractFields(text);
+    expect(result.effectiveFrom?.value).toBe('This Agreement shall become effective upon signature by both parties.');
+    expect(result.dates.filter((d) => d.kind === 'effective')).toEqual([]);
+  });
+
+  it('returns empty fields for a text that is not a contract', () => {
+    const empty = extractFields('Meeting notes: bring coffee.');
+    expect(empty.parties).toEqual([]);
+    expect(empty.dates).toEqual([]);
+    expect(empty.governingLaw).toBeUndefined();
+    expect(empty.amounts).toEqual([]);
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['November 12, 2019', '2019-11-12'],
+    ['12th day of November, 2019', '2019-11-12'],
+    ['1 st day of May 2006', '2006-05-01'],
+    ['19 Jan. 1998', '1998-01-19'],
+    ['3-5-98', '1998-03-05'],
+  ])('parses %s', (value, iso) => {
+    expect(toIso(value)).toBe(iso);
+  });
+
+  it('finds blank dates left to be filled in', () => {
+    const text = 'made this ____ day of __________, 2020 between the parties';
+    const [d] = findDates(text);
+    expect(d.value).toBe('____ day of __________, 2020');
+    expect(d.iso).toBeUndefined();
+  });
+
+  it.each([
+    ['ninety (90) days', { amount: 90, unit: 'day' }],
+    ['one-year', { amount: 1, unit: 'year' }],
+    ['twelve months', { amount: 12, unit: 'month' }],
+    ['6 months', { amount: 6, unit: 'month' }],
+  ])('parses the duration %s', (phrase, duration) => {
+    expect(parseDuration(phrase)).toEqual(duration);
+  });
+});
+
+describe('parties and title', () => {
+  it('reads "Party A:" style party lists', () => {
+    const text = 'Cooperation Agreement\nParty A: Alpha Technology Co., Ltd.\nLegal Representative: someone\nParty B: Beta Leasing Co., Ltd\nAddress: somewhere';
+    expect(extractParties(text).map((p) => [p.value, p.role?.value])).toEqual([
+      ['Alpha Technology Co., Ltd.', 'Party A'],
+      ['Beta Leasing Co., Ltd', 'Party B'],
+    ]);
+  });
+
+  it('skips a filing legend that runs into the title', () => {
+    const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
+    expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');
+  });
+});
+
+describe('jurisdiction', () => {
+  it('keeps multi-word places and stops at qualifiers', () => {
+    const law = extractGoverningLaw('THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF ENGLAND AND WALES WITHOUT GIVING EFFECT TO CONFLICT RULES.');
+    expect(law?.jurisdiction).toBe('ENGLAND AND WALES');
+  });
+
+  it('reads law named as an adjective', () => {
+    expect(extractGoverningLaw('This agreement shall be governed by and construed in accordance with Ohio law.')?.jurisdiction).toBe('Ohio');
+  });
+
+  it('ignores a reference to the laws of any other jurisdiction', () => {
+    expect(extractGoverningLaw('Nothing requires the application of the laws of any other jurisdiction.')).toBeUndefined();
+  });
+
+  it('reads the seat of arbitration', () => {
+    expect(extractForum('Any dispute shall be settled by arbitration held in Singapore under the SIAC rules.')?.jurisdiction).toBe('Singapore');
+  });
+});
+
+describe('money', () => {
+  it('reads currencies, scales and redacted figures', () => {
+    const amounts = extractAmounts('a fee of US$ 1.5 million, a deposit of EUR 20,000, and a royalty of $[***]');
+    expect(amounts.map((a) => [a.currency, a.amount])).toEqual([
+      ['USD', 1500000],
+      ['EUR', 20000],
+      ['USD', undefined],
+    ]);
+  });
+
+  it('classifies the purpose of an amount from its sentence', () => {
+    expect(classifyMoneyContext('Customer shall pay liquidated damages of $10,000 per day')).toBe('damages');
+    expect(classifyMoneyContext('total liability shall not exceed $1,000,000')).toBe('cap');
+    expect(classifyMoneyContext('the annual fee is $5,000')).toBe('fee');
+    expect(classifyMoneyContext('a parking space worth $50')).toBe('other');
+  });
+});

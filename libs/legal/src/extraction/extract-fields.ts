@@ -1,0 +1,132 @@
+import { splitSegments, type Segment } from '../clauses/segment';
+import { findDates, type DateMention } from './dates';
+import { extractForum, extractGoverningLaw } from './jurisdiction';
+import { extractAmounts } from './money';
+import { extractParties } from './parties';
+import { extractTermAndRenewal } from './term';
+import { extractTitle } from './title';
+import type { DateField, ExtractedFields, FieldSpan } from './types';
+
+const PREAMBLE_LIMIT = 5000;
+const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|Now,?\s+Therefore|BACKGROUND)\b/;
+const AGREEMENT_DATE_CUE = /(?:dated|date[d]?\s+as\s+of|as\s+of|entered\s+into|made|executed|effective|concluded|signed|agreed)\b[^.;]{0,80}$|\bday\s+of\s*$|\bon\s*$|\bDated?\s*:\s*$/i;
+const DATE_LABEL = /\b(?:Dated?|Date\s+of\s+(?:this\s+)?Agreement|Agreement\s+Date|Execution\s+Date)\s*:\s*/gi;
+
+function toField(d: DateMention, kind: DateField['kind']): DateField {
+  return { start: d.start, end: d.end, value: d.value, kind, ...(d.iso === undefined ? {} : { iso: d.iso }) };
+}
+
+/** The date the contract was made, from the preamble or a "Dated:" line. */
+export function findAgreementDate(text: string): DateField | undefined {
+  const title = extractTitle(text);
+  if (title !== undefined) {
+    // A date printed right under the title ("AGENCY AGREEMENT May 14, 2014").
+    const near = findDates(text, title.end, Math.min(text.length, title.end + 40))[0];
+    if (near !== undefined && /^[\s,-]*(?:dated\s+(?:as\s+of\s+)?)?$/i.test(text.slice(title.end, near.start))) return toField(near, 'agreement');
+  }
+  const head = text.slice(0, PREAMBLE_LIMIT);
+  const endAt = PREAMBLE_END.exec(head);
+  const limit = endAt === null ? head.length : Math.max(endAt.index, 400);
+  for (const d of findDates(text, 0, limit)) {
+    const before = text.slice(Math.max(0, d.start - 120), d.start);
+    if (AGREEMENT_DATE_CUE.test(before)) return toField(d, 'agreement');
+  }
+  for (const d of findDates(text, 0, Math.min(limit, 2500))) {
+    const before = text.slice(Math.max(0, d.start - 50), d.start);
+    if (!/(?:filed|source|exhibit|form|amended|restated|registration|dated\s+[A-Z][a-z]+)\W*$/i.test(before)) return toField(d, 'agreement');
+  }
+  DATE_LABEL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DATE_LABEL.exec(text)) !== null) {
+    const at = m.index + m[0].length;
+    const d = findDates(text, at, Math.min(text.length, at + 40))[0];
+    if (d !== undefined && d.start - at < 5) return toField(d, 'agreement');
+  }
+  return undefined;
+}
+
+const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:Effective|Commencement)\s+Date["”]\s*\)/gi;
+const EFFECTIVE_DEFINITION = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:mean|means|is|refers\s+to)\b[^.]{0,300}\./gi;
+const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+of\s+|on\s+|from\s+)?(?:the\s+)?/gi;
+
+const EFFECTIVE_SENTENCES = [
+  /\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b/i,
+  /\bcommenc\w+\s+(?:on|upon|as\s+of)\b/i,
+  /\bEffective Date\b|\bEFFECTIVE DATE\b/,
+];
+
+/** The sentence containing `index`, trimmed; sentences end at a full stop followed by a space or at a blank line. */
+export function sentenceAround(text: string, index: number): FieldSpan {
+  const from = Math.max(0, index - 600);
+  const before = text.slice(from, index);
+  const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('.\n'), before.lastIndexOf('\n\n'), before.lastIndexOf(';'));
+  let start = stop === -1 ? from : from + stop + 1;
+  const after = text.slice(index, index + 600);
+  const endStop = /\.(?=\s)|\n\s*\n|;/.exec(after);
+  let end = endStop === null ? index + after.length : index + endStop.index + (after[endStop.index] === '.' ? 1 : 0);
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { start, end, value: text.slice(start, end) };
+}
+
+function effectiveDate(text: string): DateField | FieldSpan | undefined {
+  EFFECTIVE_LABEL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = EFFECTIVE_LABEL.exec(text)) !== null) {
+    const before = findDates(text, Math.max(0, m.index - 80), m.index);
+    const last = before[before.length - 1];
+    if (last !== undefined) return toField(last, 'effective');
+    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - 120);
+    const phrase = /\beffective\s+(?:as\s+of\s+|on\s+|upon\s+)?[^()]*$/i.exec(text.slice(lineStart, m.index));
+    if (phrase !== null) {
+      const s = lineStart + phrase.index;
+      return { start: s, end: m.index + m[0].length, value: text.slice(s, m.index + m[0].length) };
+    }
+  }
+  EFFECTIVE_DEFINITION.lastIndex = 0;
+  const def = EFFECTIVE_DEFINITION.exec(text);
+  if (def !== null) {
+    const d = findDates(text, def.index, def.index + def[0].length)[0];
+    if (d !== undefined) return toField(d, 'effective');
+    return { start: def.index, end: def.index + def[0].length, value: def[0] };
+  }
+  EFFECTIVE_PHRASE.lastIndex = 0;
+  while ((m = EFFECTIVE_PHRASE.exec(text.slice(0, 20000))) !== null) {
+    const at = m.index + m[0].length;
+    const d = findDates(text, at, Math.min(text.length, at + 30))[0];
+    if (d !== undefined && d.start - at < 3) return toField(d, 'effective');
+  }
+  for (const pattern of EFFECTIVE_SENTENCES) {
+    const hit = pattern.exec(text);
+    if (hit !== null) return sentenceAround(text, hit.index);
+  }
+  return undefined;
+}
+
+/** Key facts of a contract, each tied to its place in the text by `[start, end)` offsets. */
+export function extractFields(text: string, segments: Segment[] = splitSegments(text)): ExtractedFields {
+  const dates: DateField[] = [];
+  const agreed = findAgreementDate(text);
+  if (agreed !== undefined) dates.push(agreed);
+  const effective = effectiveDate(text);
+  const effectiveIsDate = effective !== undefined && 'kind' in effective;
+  if (effectiveIsDate) dates.push(effective);
+  const { term, renewal } = extractTermAndRenewal(text, segments);
+  if (term?.expiresOn !== undefined) dates.push(term.expiresOn);
+  return {
+    title: extractTitle(text),
+    parties: extractParties(text),
+    dates,
+    ...(effective !== undefined && !effectiveIsDate ? { effectiveFrom: effective } : {}),
+    ...(term === undefined ? {} : { term }),
+    ...(renewal === undefined ? {} : { renewal }),
+    governingLaw: extractGoverningLaw(text),
+    forum: extractForum(text),
+    amounts: extractAmounts(text),
+  };
+}
+
+/** Where the contract says when it takes effect: a date, or the phrase that defines the effective date. */
+export function findEffectiveDateSpan(text: string): FieldSpan | undefined {
+  return effectiveDate(text);
+}

@@ -1,0 +1,173 @@
+import type { PartyField, FieldSpan } from './types';
+
+const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among)\b/g;
+const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
+const GENERIC_ROLES = /^(?:Party|Parties|party|parties|Agreement|this Agreement|Effective Date|Contract|Parties hereto)$/i;
+const ROLE_GROUP = /\(([^()]{0,160})\)|((?:here(?:in)?after|herein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
+const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
+const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
+const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\(|,\s*(?:and\s*)?$|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const CONNECTOR = /^(?:[\s,;:]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
+const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
+
+function span(text: string, start: number, end: number): FieldSpan {
+  return { start, end, value: text.slice(start, end) };
+}
+
+function trimSpan(text: string, start: number, end: number): FieldSpan | undefined {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s,;:"“”]/.test(text[s])) s++;
+  while (e > s && /[\s,;:"“”]/.test(text[e - 1])) e--;
+  return e - s >= 2 ? span(text, s, e) : undefined;
+}
+
+// The last "between"/"and"/"with" before a defined name starts that party's name.
+const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?=[A-Z0-9])|^|\)\s*,?\s*/g;
+
+function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
+  const chunk = text.slice(chunkStart, chunkEnd);
+  let offset = 0;
+  NAME_START.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NAME_START.exec(chunk)) !== null) {
+    if (m[0].length === 0) {
+      NAME_START.lastIndex++;
+      continue;
+    }
+    const rest = chunk.slice(m.index + m[0].length);
+    // "and" inside a name ("Procter & Gamble") is only a boundary when what precedes is a complete name or address.
+    if (/^(?:and|&)/i.test(m[0]) && /^[^,(]{0,40}$/.test(chunk.slice(offset, m.index)) && offset > 0) continue;
+    if (rest.trim().length > 0) offset = m.index + m[0].length;
+  }
+  const rest = chunk.slice(offset);
+  const lead = CONNECTOR.exec(rest);
+  const leadLength = lead === null ? 0 : lead[0].length;
+  const body = rest.slice(leadLength);
+  const cut = NAME_CUT.exec(body);
+  const nameEnd = cut === null ? Math.min(body.length, 100) : cut.index;
+  const name = trimSpan(text, chunkStart + offset + leadLength, chunkStart + offset + leadLength + nameEnd);
+  if (name === undefined || name.value.length > 100) return undefined;
+  if (/^(?:WHEREAS|NOW|This|THIS|The parties|each|its|their|a|an|the)\b/.test(name.value)) return undefined;
+  return looksLikeName(name.value) ? name : undefined;
+}
+
+function looksLikeName(value: string): boolean {
+  if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value)) return false;
+  if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
+  const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w));
+  if (words.length === 0 || words.length > 12) return false;
+  const capitalised = words.filter((w) => /^[("'“]?[A-Z0-9]/.test(w)).length;
+  return capitalised / words.length >= 0.75;
+}
+
+function roleIn(text: string, groupStart: number, group: string): FieldSpan | undefined {
+  let role: FieldSpan | undefined;
+  QUOTED.lastIndex = 0;
+  let q: RegExpExecArray | null;
+  while ((q = QUOTED.exec(group)) !== null) {
+    const value = q[1].trim();
+    if (value.length === 0 || GENERIC_ROLES.test(value) || !/^[A-Z0-9]/.test(value)) continue;
+    const at = groupStart + q.index + q[0].indexOf(q[1]);
+    const lead = q[1].length - q[1].trimStart().length;
+    role = span(text, at + lead, at + lead + value.length);
+  }
+  return role;
+}
+
+/** The contracting parties named in the preamble, each with the defined name it is given there. */
+export function extractParties(text: string): PartyField[] {
+  const labelled = labelledParties(text);
+  if (labelled.length >= 2) return labelled;
+
+  const found = parseWindow(text, preambleWindow(text));
+  if (found.length > 0) return found;
+  return labelled.length > 0 ? labelled : companyNames(text, 2500);
+}
+
+function preambleWindow(text: string): { from: number; to: number } {
+  const start = PREAMBLE_START.exec(text.slice(0, 40000));
+  const base = start === null ? 0 : start.index;
+  const head = text.slice(base, base + 8000);
+  OPENING.lastIndex = 0;
+  const open = OPENING.exec(head);
+  const endMatch = PREAMBLE_END.exec(head.slice(300));
+  const preambleEnd = endMatch === null ? Math.min(head.length, 3000) : 300 + endMatch.index;
+  const from = open !== null && open.index < preambleEnd ? Math.max(0, open.index - 200) : 0;
+  return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
+}
+
+function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
+  const parties: PartyField[] = [];
+  let chunkStart = from;
+  ROLE_GROUP.lastIndex = 0;
+  const window = text.slice(from, to);
+  let g: RegExpExecArray | null;
+  while ((g = ROLE_GROUP.exec(window)) !== null) {
+    const inner = g[1] ?? g[2];
+    const groupStart = from + g.index + (g[1] === undefined ? 0 : 1);
+    const role = roleIn(text, groupStart, inner);
+    if (role === undefined && /["“]/.test(inner)) chunkStart = from + g.index + g[0].length;
+    if (role !== undefined) {
+      const name = nameFrom(text, chunkStart, from + g.index);
+      if (name !== undefined) parties.push({ ...name, role });
+      else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
+      chunkStart = from + g.index + g[0].length;
+    }
+  }
+  OPENING.lastIndex = 0;
+  const open = parties.length === 0 ? OPENING.exec(window) : null;
+  if (open !== null) {
+    // No defined names: "between A and B" as plain text.
+    const base = from + open.index + open[0].length;
+    const plain = /^([^.;]{3,200}?)\s+(?:and|AND)\s+([^.;]{3,200}?)(?:[.;]|\n\s*\n|$)/.exec(text.slice(base, to));
+    if (plain !== null) {
+      const first = nameFrom(text, base, base + plain[1].length);
+      const secondStart = base + plain[0].indexOf(plain[2], plain[1].length);
+      const second = nameFrom(text, secondStart, secondStart + plain[2].length);
+      for (const p of [first, second]) if (p !== undefined) parties.push(p);
+    }
+  }
+  return dedupe(parties);
+}
+
+function dedupe(parties: PartyField[]): PartyField[] {
+  const seen = new Set<string>();
+  return parties.filter((p) => {
+    const key = p.value.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const COMPANY = /\b[A-Z][A-Za-z0-9&.'-]*(?:[ \t]+(?:[A-Z0-9&][A-Za-z0-9&.'-]*|of|and|de|du))*?,?[ \t]+(?:Inc|Incorporated|Corp|Corporation|Company|Co|Ltd|Limited|LLC|L\.L\.C|LP|L\.P|LLP|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|A\/S|S\.p\.A|Pty|SE|SAS|SARL|Bancorp|Trust)\b\.?/g;
+
+/** Last resort: company names in the opening of the document. */
+function companyNames(text: string, limit: number): PartyField[] {
+  const out: PartyField[] = [];
+  COMPANY.lastIndex = 0;
+  const head = text.slice(0, Math.max(limit, 1500));
+  let m: RegExpExecArray | null;
+  while ((m = COMPANY.exec(head)) !== null && out.length < 4) {
+    const name = trimSpan(text, m.index, m.index + m[0].length);
+    if (name !== undefined && !/^(?:This|THIS|The|THE|Exhibit|EXHIBIT)\b/.test(name.value)) out.push(name);
+  }
+  return dedupe(out);
+}
+
+function labelledParties(text: string): PartyField[] {
+  const head = text.slice(0, 6000);
+  const out: PartyField[] = [];
+  PARTY_LABEL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = PARTY_LABEL.exec(head)) !== null) {
+    const at = m.index + m[0].indexOf(m[1]);
+    const name = trimSpan(text, at, at + m[1].length);
+    const labelAt = m.index;
+    const label = /Party\s+[A-Z]/.exec(m[0]);
+    if (name !== undefined) out.push({ ...name, role: label === null ? undefined : span(text, labelAt, labelAt + label[0].length) });
+  }
+  return out;
+}

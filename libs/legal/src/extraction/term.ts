@@ -1,0 +1,102 @@
+import type { CuadCategory } from '../clauses/categories';
+import { CLAUSE_RULES } from '../clauses/rules';
+import { scoreSegment } from '../clauses/score';
+import { splitSegments, type Segment } from '../clauses/segment';
+import { DURATION_SOURCE, findDates, parseDuration } from './dates';
+import type { DateField, Duration, RenewalField, TermField } from './types';
+
+const DURATION = new RegExp(DURATION_SOURCE, 'gi');
+const NOTICE_AFTER = /^[^.;]{0,40}?\b(?:prior|before|in\s+advance|preceding)\b/i;
+const RENEWAL_WORD = /\b(?:renew\w*|extend\w*|extension|successive|year[\s-]to[\s-]year|month[\s-]to[\s-]month)\b/i;
+
+interface DurationMention {
+  index: number;
+  phrase: string;
+  duration: Duration;
+}
+
+function durations(text: string): DurationMention[] {
+  const out: DurationMention[] = [];
+  DURATION.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DURATION.exec(text)) !== null) {
+    const duration = parseDuration(m[0]);
+    if (duration !== undefined) out.push({ index: m.index, phrase: m[0], duration });
+  }
+  return out;
+}
+
+function isNotice(sentence: string, d: DurationMention): boolean {
+  const after = sentence.slice(d.index + d.phrase.length);
+  const before = sentence.slice(Math.max(0, d.index - 40), d.index);
+  return (
+    NOTICE_AFTER.test(after) ||
+    /(?:notice|notify|at\s+least|not\s+less\s+than|no\s+(?:later|less)\s+than|within)\W*(?:of\s+)?$/i.test(before) ||
+    /^\W*(?:'s\s+|’s\s+)?(?:prior\s+)?(?:written\s+)?notice/i.test(after)
+  );
+}
+
+function bestSegment(category: CuadCategory, segments: readonly Segment[], accept: (s: Segment) => boolean = () => true): Segment | undefined {
+  const rule = CLAUSE_RULES.find((r) => r.category === category);
+  if (rule === undefined) return undefined;
+  let best: Segment | undefined;
+  let bestScore = 0.999;
+  for (const seg of segments) {
+    if (seg.isHeading || !accept(seg)) continue;
+    const score = scoreSegment(rule, seg);
+    if (score > bestScore) {
+      best = seg;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function termFrom(text: string, seg: Segment): TermField {
+  const field: TermField = { start: seg.start, end: seg.end, value: seg.text };
+  const initial = durations(seg.text).find((d) => !isNotice(seg.text, d));
+  if (initial !== undefined) field.initialTerm = initial.duration;
+  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+on|ending\s+on|terminate\s+on|end\s+on)\b/i.exec(seg.text);
+  if (untilAt !== null) {
+    const date = findDates(text, seg.start + untilAt.index, seg.end)[0];
+    if (date !== undefined && date.iso !== undefined) {
+      const expires: DateField = { start: date.start, end: date.end, value: date.value, kind: 'expiration', iso: date.iso };
+      field.expiresOn = expires;
+    }
+  }
+  return field;
+}
+
+function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField {
+  const field: RenewalField = {
+    start: seg.start,
+    end: seg.end,
+    value: seg.text,
+    automatic: /\bautomatic(?:ally)?\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?(?:renew|extend|continue)(?:ed)?\s+(?:for|unless|from)|year[\s-]to[\s-]year|month[\s-]to[\s-]month/i.test(seg.text),
+  };
+  const cue = RENEWAL_WORD.exec(seg.text);
+  const all = durations(seg.text);
+  const renewal = all.find((d) => cue !== null && d.index >= cue.index - 80 && !isNotice(seg.text, d));
+  if (renewal !== undefined) field.renewalTerm = renewal.duration;
+  else if (/year[\s-]to[\s-]year|annual(?:ly)?|successive\s+(?:one[\s-])?years?\b|yearly/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'year' };
+  else if (/month[\s-]to[\s-]month/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'month' };
+  for (const source of [seg, noticeSeg]) {
+    if (source === undefined || field.noticePeriod !== undefined) continue;
+    const notice = durations(source.text).find((d) => isNotice(source.text, d));
+    if (notice !== undefined) field.noticePeriod = notice.duration;
+  }
+  return field;
+}
+
+/** The clause fixing the initial term and the clause on renewal, when the contract has them. */
+export function extractTermAndRenewal(text: string, segments: Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
+  const termSeg = bestSegment('Expiration Date', segments, (s) =>
+    /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
+  );
+  const renewalSeg = bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text));
+  const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
+  return {
+    ...(termSeg === undefined ? {} : { term: termFrom(text, termSeg) }),
+    ...(renewalSeg === undefined ? {} : { renewal: renewalFrom(renewalSeg, noticeSeg) }),
+  };
+}

@@ -1,0 +1,96 @@
+import { Bm25Index, type SerializedBm25Index } from './bm25-index';
+
+const DOCS = [
+  { id: 'law', text: 'This Agreement shall be governed by the laws of the State of New York.' },
+  { id: 'term', text: 'The initial term shall expire five years after the Effective Date and renew automatically.' },
+  { id: 'assign', text: 'Neither party may assign this Agreement without the prior written consent of the other party.' },
+  { id: 'notice', text: 'Notices shall be sent in writing to the address of the other party.' },
+];
+
+describe('Bm25Index', () => {
+  const index = Bm25Index.build(DOCS);
+
+  it('finds the document that shares the rare terms of the query', () => {
+    expect(index.search('Which law governs the agreement?', 2)[0].id).toBe('law');
+    expect(index.search('can the agreement be assigned without consent', 1)[0].id).toBe('assign');
+  });
+
+  it('weighs rare terms above common ones (IDF)', () => {
+    const scores = Object.fromEntries(index.search('party expire', 4).map((hit) => [hit.id, hit.score]));
+    // "party" occurs in two documents, "expire" in one.
+    expect(scores.term).toBeGreaterThan(scores.assign);
+  });
+
+  it('returns at most k results, best first, and nothing for unknown words', () => {
+    const hits = index.search('agreement party', 2);
+    expect(hits).toHaveLength(2);
+    expect(hits[0].score).toBeGreaterThanOrEqual(hits[1].score);
+    expect(index.search('zebra', 5)).toEqual([]);
+  });
+
+  it('applies a filter on ids', () => {
+    const hits = index.search('agreement party', 10, (id) => id !== 'assign');
+    expect(hits.map((h) => h.id)).not.toContain('assign');
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it('normalises by length: a short match beats the same match padded with other words', () => {
+    const padded = Bm25Index.build([
+      { id: 'short', text: 'royalty payments' },
+      { id: 'long', text: 'royalty payments ' + 'other words about unrelated matters '.repeat(10) },
+    ]);
+    expect(padded.search('royalty', 2).map((h) => h.id)).toEqual(['short', 'long']);
+    const flat = Bm25Index.build(
+      [
+        { id: 'short', text: 'royalty payments' },
+        { id: 'long', text: 'royalty payments ' + 'other words about unrelated matters '.repeat(10) },
+      ],
+      { b: 0 },
+    );
+    const [a, b] = flat.search('royalty', 2);
+    expect(a.score).toBeCloseTo(b.score);
+  });
+
+  it('lets a weighted field add evidence', () => {
+    const withHeadings = new Bm25Index({ fieldWeights: { body: 1, heading: 2 } });
+    withHeadings.add('a', 'Each party shall keep records.', { heading: 'Audit Rights' });
+    withHeadings.add('b', 'Each party shall keep records.', { heading: 'Notices' });
+    expect(withHeadings.search('audit records', 2).map((h) => h.id)).toEqual(['a', 'b']);
+  });
+
+  it('scores weighted terms and phrases', () => {
+    const phrased = Bm25Index.build(
+      [
+        { id: 'phrase', text: 'upon a change of control of the company' },
+        { id: 'apart', text: 'a change in the board gives control to the company' },
+      ],
+      { indexBigrams: true },
+    );
+    const hits = phrased.searchTerms({ terms: [{ term: 'chang', weight: 1 }, { term: 'control', weight: 1 }], bigrams: [{ term: 'chang control', weight: 1 }] }, 2);
+    expect(hits[0].id).toBe('phrase');
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
+  });
+
+  it('rejects a duplicate id and reserved field names', () => {
+    const fresh = new Bm25Index();
+    fresh.add('x', 'text');
+    expect(() => fresh.add('x', 'more')).toThrow('already indexed');
+    expect(() => fresh.add('y', 'text', { body: 'no' })).toThrow('reserved');
+  });
+
+  it('restores from its serialised form with identical results', () => {
+    const json = JSON.parse(JSON.stringify(index.toJSON())) as SerializedBm25Index;
+    const restored = Bm25Index.fromJSON(json);
+    expect(restored.size).toBe(index.size);
+    for (const query of ['law governs', 'assign consent party', 'term expire renew']) {
+      expect(restored.search(query, 4)).toEqual(index.search(query, 4));
+    }
+    restored.add('new', 'Governing law is Delaware law.');
+    expect(restored.search('governing law', 1)[0].id).toBe('new');
+  });
+
+  it('refuses an unknown serialised version', () => {
+    const json = { ...index.toJSON(), version: 2 } as unknown as SerializedBm25Index;
+    expect(() => Bm25Index.fromJSON(json)).toThrow('version');
+  });
+});

@@ -1,0 +1,255 @@
+import { bigrams, tokenize } from '../text/tokenizer';
+
+export interface Bm25Options {
+  /** Term-frequency saturation. */
+  k1: number;
+  /** Length normalisation, 0 (none) to 1 (full), for every field without its own value in `fieldB`. */
+  b: number;
+  /** Weight of each field's term frequency; `body` is the text given to `add`. Unlisted fields weigh 1. */
+  fieldWeights: Readonly<Record<string, number>>;
+  fieldB: Readonly<Record<string, number>>;
+  /** Also index adjacent pairs of body terms, so that queries can reward phrases ("change of control"). */
+  indexBigrams: boolean;
+}
+
+export const DEFAULT_BM25_OPTIONS: Readonly<Bm25Options> = {
+  k1: 1.2,
+  b: 0.75,
+  fieldWeights: { body: 1 },
+  fieldB: {},
+  indexBigrams: false,
+};
+
+export type Bm25Fields = Readonly<Record<string, string>>;
+
+export interface Bm25Document {
+  id: string;
+  text: string;
+  fields?: Bm25Fields;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** An analysed query term (see `tokenize`) with its weight. */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+export interface Bm25Query {
+  terms: readonly WeightedTerm[];
+  /** Pairs of analysed terms joined by a space, matched against the body's bigrams. */
+  bigrams?: readonly WeightedTerm[];
+}
+
+export interface SerializedBm25Index {
+  version: 1;
+  options: Bm25Options;
+  ids: string[];
+  fieldNames: string[];
+  fieldLengths: number[][];
+  terms: string[];
+  documentFrequencies: number[];
+  /** Per term, flat triples (document index, field index, term frequency) in document order. */
+  postings: number[][];
+}
+
+export const BODY_FIELD = 'body';
+const BIGRAM_FIELD = '#bigrams';
+const BIGRAM_PREFIX = '\u0002';
+
+/**
+ * An in-memory Okapi BM25 index. With several fields a term's frequencies are weighted, length-normalised
+ * per field and summed before saturation (BM25F), so a heading match adds evidence without counting twice.
+ */
+export class Bm25Index {
+  private readonly options: Bm25Options;
+  private readonly ids: string[] = [];
+  private readonly idIndex = new Map<string, number>();
+  private readonly fieldNames: string[] = [BODY_FIELD];
+  private readonly fieldLengths: number[][] = [[]];
+  private readonly postings = new Map<string, number[]>();
+  private readonly documentFrequencies = new Map<string, number>();
+
+  constructor(options: Partial<Bm25Options> = {}) {
+    this.options = { ...DEFAULT_BM25_OPTIONS, ...options };
+    if (this.options.indexBigrams) this.fieldIndex(BIGRAM_FIELD);
+  }
+
+  /** Builds an index from many documents at once. */
+  static build(documents: Iterable<Bm25Document>, options: Partial<Bm25Options> = {}): Bm25Index {
+    const index = new Bm25Index(options);
+    for (const document of documents) index.add(document.id, document.text, document.fields);
+    return index;
+  }
+
+  static fromJSON(data: SerializedBm25Index): Bm25Index {
+    if (data.version !== 1) throw new Error(`Unsupported BM25 index version ${String(data.version)}`);
+    const index = new Bm25Index(data.options);
+    index.fieldNames.length = 0;
+    index.fieldLengths.length = 0;
+    data.fieldNames.forEach((name, i) => {
+      index.fieldNames.push(name);
+      index.fieldLengths.push([...data.fieldLengths[i]]);
+    });
+    data.ids.forEach((id, i) => {
+      index.ids.push(id);
+      index.idIndex.set(id, i);
+    });
+    data.terms.forEach((term, i) => {
+      index.postings.set(term, [...data.postings[i]]);
+      index.documentFrequencies.set(term, data.documentFrequencies[i]);
+    });
+    return index;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.idIndex.has(id);
+  }
+
+  /** Indexes `text` (the body) and optional named fields under `id`, which must be new. */
+  add(id: string, text: string, fields: Bm25Fields = {}): void {
+    if (this.idIndex.has(id)) throw new Error(`Document ${id} is already indexed`);
+    const doc = this.ids.length;
+    this.ids.push(id);
+    this.idIndex.set(id, doc);
+    for (const lengths of this.fieldLengths) lengths.push(0);
+
+    const perField: [number, string[]][] = [];
+    const bodyTerms = tokenize(text);
+    perField.push([0, bodyTerms]);
+    if (this.options.indexBigrams) perField.push([this.fieldIndex(BIGRAM_FIELD), bigrams(bodyTerms).map((pair) => BIGRAM_PREFIX + pair)]);
+    for (const [name, value] of Object.entries(fields)) {
+      if (name === BODY_FIELD || name === BIGRAM_FIELD) throw new Error(`Field name ${name} is reserved`);
+      perField.push([this.fieldIndex(name), tokenize(value)]);
+    }
+
+    const seen = new Set<string>();
+    for (const [field, terms] of perField) {
+      this.fieldLengths[field][doc] += terms.length;
+      const counts = new Map<string, number>();
+      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const [term, tf] of counts) {
+        let list = this.postings.get(term);
+        if (!list) {
+          list = [];
+          this.postings.set(term, list);
+        }
+        list.push(doc, field, tf);
+        if (!seen.has(term)) {
+          seen.add(term);
+          this.documentFrequencies.set(term, (this.documentFrequencies.get(term) ?? 0) + 1);
+        }
+      }
+    }
+  }
+
+  /** The `k` best documents for a free-text query, optionally only among ids the filter accepts. */
+  search(query: string, k: number, filter?: (id: string) => boolean): ScoredId[] {
+    const counts = new Map<string, number>();
+    const terms = tokenize(query);
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const bigramTerms = this.options.indexBigrams ? bigrams(terms).map((term) => ({ term, weight: 1 })) : [];
+    return this.searchTerms({ terms: [...counts].map(([term, weight]) => ({ term, weight })), bigrams: bigramTerms }, k, filter);
+  }
+
+  /** Like `search`, for an already analysed and weighted query. */
+  searchTerms(query: Bm25Query, k: number, filter?: (id: string) => boolean): ScoredId[] {
+    const scores = this.scoreAll(query, filter);
+    return this.topK(scores, k);
+  }
+
+  /** The BM25 score of every document (0 where nothing matched or the filter rejected it), by insertion order. */
+  scoreAll(query: Bm25Query, filter?: (id: string) => boolean): Float64Array {
+    const n = this.ids.length;
+    const scores = new Float64Array(n);
+    if (n === 0) return scores;
+    const { k1 } = this.options;
+    const norms = this.fieldNames.map((name, f) => {
+      const lengths = this.fieldLengths[f];
+      let total = 0;
+      for (const length of lengths) total += length;
+      const average = total / n || 1;
+      const b = this.options.fieldB[name] ?? this.options.b;
+      const weight = name === BIGRAM_FIELD ? 1 : (this.options.fieldWeights[name] ?? 1);
+      return { average, b, weight, lengths };
+    });
+    const accepted = filter ? new Int8Array(n) : undefined;
+    const allowed = (doc: number): boolean => {
+      if (!accepted || !filter) return true;
+      if (accepted[doc] === 0) accepted[doc] = filter(this.ids[doc]) ? 1 : 2;
+      return accepted[doc] === 1;
+    };
+
+    const run = (term: string, queryWeight: number): void => {
+      const list = this.postings.get(term);
+      if (!list || queryWeight === 0) return;
+      const df = this.documentFrequencies.get(term) ?? 0;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      let doc = -1;
+      let acc = 0;
+      const settle = (): void => {
+        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
+      };
+      for (let i = 0; i < list.length; i += 3) {
+        if (list[i] !== doc) {
+          settle();
+          doc = list[i];
+          acc = 0;
+        }
+        const norm = norms[list[i + 1]];
+        const length = norm.lengths[doc];
+        acc += (norm.weight * list[i + 2]) / (1 - norm.b + (norm.b * length) / norm.average);
+      }
+      settle();
+    };
+    for (const { term, weight } of query.terms) run(term, weight);
+    if (this.options.indexBigrams && query.bigrams) {
+      for (const { term, weight } of query.bigrams) run(BIGRAM_PREFIX + term, weight);
+    }
+    return scores;
+  }
+
+  idAt(index: number): string {
+    return this.ids[index];
+  }
+
+  /** The `k` highest positive scores, best first; ties keep insertion order. */
+  topK(scores: Float64Array, k: number): ScoredId[] {
+    const picked: number[] = [];
+    for (let doc = 0; doc < scores.length; doc++) if (scores[doc] > 0) picked.push(doc);
+    picked.sort((a, b) => scores[b] - scores[a] || a - b);
+    return picked.slice(0, Math.max(0, k)).map((doc) => ({ id: this.ids[doc], score: scores[doc] }));
+  }
+
+  toJSON(): SerializedBm25Index {
+    const terms = [...this.postings.keys()];
+    return {
+      version: 1,
+      options: { ...this.options, fieldWeights: { ...this.options.fieldWeights }, fieldB: { ...this.options.fieldB } },
+      ids: [...this.ids],
+      fieldNames: [...this.fieldNames],
+      fieldLengths: this.fieldLengths.map((lengths) => [...lengths]),
+      terms,
+      documentFrequencies: terms.map((term) => this.documentFrequencies.get(term) ?? 0),
+      postings: terms.map((term) => [...(this.postings.get(term) ?? [])]),
+    };
+  }
+
+  private fieldIndex(name: string): number {
+    let index = this.fieldNames.indexOf(name);
+    if (index < 0) {
+      index = this.fieldNames.length;
+      this.fieldNames.push(name);
+      this.fieldLengths.push(new Array<number>(this.ids.length).fill(0));
+    }
+    return index;
+  }
+}

@@ -1,0 +1,153 @@
+import { Bm25Index, type Bm25Options, type SerializedBm25Index } from './bm25-index';
+import { buildPlainQuery, buildQuestionQuery, parseLegalQuery, type QueryExpansionOptions } from './query';
+
+export interface RetrieverDocument {
+  id: string;
+  /** The document's canonical text; only its opening (title, parties, recitals) is kept. */
+  text: string;
+}
+
+export interface RetrieverChunk {
+  id: string;
+  documentId: string;
+  text: string;
+  headingPath?: readonly string[];
+}
+
+export interface LegalRetrieverOptions {
+  bm25: Partial<Bm25Options>;
+  /** Weight of the heading path, indexed as a field of each chunk, against the chunk's own words (1). */
+  headingWeight: number;
+  expansion: Partial<QueryExpansionOptions>;
+  /** How much of each document's opening identifies it ("Consider the <title> between <parties>"). */
+  openingChars: number;
+  /** Weight of the document's match with the query's context against the chunk's match with the question. */
+  documentWeight: number;
+  /** Weight of the context's own words when scoring chunks (party names recur in their contract's clauses). */
+  contextWeight: number;
+}
+
+export const DEFAULT_RETRIEVER_OPTIONS: Readonly<LegalRetrieverOptions> = {
+  bm25: { k1: 1.2, b: 0.5, indexBigrams: false },
+  headingWeight: 0.5,
+  expansion: {},
+  openingChars: 2000,
+  documentWeight: 1.5,
+  contextWeight: 0,
+};
+
+export interface RetrievalHit {
+  id: string;
+  documentId: string;
+  score: number;
+}
+
+export interface SerializedLegalRetriever {
+  version: 1;
+  options: LegalRetrieverOptions;
+  chunkDocuments: string[];
+  chunks: SerializedBm25Index;
+  documents: SerializedBm25Index;
+}
+
+const HEADING_FIELD = 'heading';
+
+/**
+ * Lexical retrieval over the chunks of a project's documents. A question is matched against chunks (with legal
+ * synonyms and phrases); when the query also names a contract ("Consider the <title> between <parties>; ..."),
+ * that part is matched against each document's opening and the chunks of the best-matching documents rise.
+ */
+export class LegalRetriever {
+  private readonly chunkDocument = new Map<string, string>();
+
+  private constructor(
+    private readonly options: LegalRetrieverOptions,
+    private readonly chunks: Bm25Index,
+    private readonly documents: Bm25Index,
+    chunkDocuments: Iterable<[string, string]>,
+  ) {
+    for (const [chunkId, documentId] of chunkDocuments) this.chunkDocument.set(chunkId, documentId);
+  }
+
+  static build(documents: Iterable<RetrieverDocument>, chunks: Iterable<RetrieverChunk>, options: Partial<LegalRetrieverOptions> = {}): LegalRetriever {
+    const opts = mergeOptions(options);
+    const chunkIndex = new Bm25Index({ ...opts.bm25, fieldWeights: { body: 1, [HEADING_FIELD]: opts.headingWeight, ...opts.bm25.fieldWeights } });
+    const documentIndex = new Bm25Index({ k1: opts.bm25.k1, b: 0.3 });
+    const retriever = new LegalRetriever(opts, chunkIndex, documentIndex, []);
+    for (const document of documents) retriever.addDocument(document);
+    for (const chunk of chunks) retriever.addChunk(chunk);
+    return retriever;
+  }
+
+  static fromJSON(data: SerializedLegalRetriever): LegalRetriever {
+    if (data.version !== 1) throw new Error(`Unsupported retriever version ${String(data.version)}`);
+    const chunks = Bm25Index.fromJSON(data.chunks);
+    const pairs = data.chunkDocuments.map((documentId, i): [string, string] => [chunks.idAt(i), documentId]);
+    return new LegalRetriever(data.options, chunks, Bm25Index.fromJSON(data.documents), pairs);
+  }
+
+  get size(): number {
+    return this.chunks.size;
+  }
+
+  /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
+  addDocument(document: RetrieverDocument): void {
+    this.documents.add(document.id, document.text.slice(0, this.options.openingChars));
+  }
+
+  addChunk(chunk: RetrieverChunk): void {
+    const heading = chunk.headingPath && chunk.headingPath.length > 0 ? { [HEADING_FIELD]: chunk.headingPath.join(' \n ') } : undefined;
+    this.chunks.add(chunk.id, chunk.text, heading);
+    this.chunkDocument.set(chunk.id, chunk.documentId);
+  }
+
+  /** The `k` best chunks for a query, optionally only among chunk ids the filter accepts. */
+  search(query: string, k: number, filter?: (chunkId: string) => boolean): RetrievalHit[] {
+    const { context, question } = parseLegalQuery(query);
+    const questionQuery = buildQuestionQuery(question, this.options.expansion);
+    const scores = this.chunks.scoreAll(questionQuery, filter);
+
+    if (context !== undefined) {
+      const contextQuery = buildPlainQuery(context);
+      if (this.options.contextWeight > 0) {
+        const contextScores = this.chunks.scoreAll(contextQuery, filter);
+        for (let i = 0; i < scores.length; i++) scores[i] += this.options.contextWeight * contextScores[i];
+      }
+      if (this.options.documentWeight > 0 && this.documents.size > 1) this.addDocumentPrior(scores, contextQuery);
+    }
+    return this.chunks.topK(scores, k).map((hit) => ({ id: hit.id, documentId: this.chunkDocument.get(hit.id) ?? '', score: hit.score }));
+  }
+
+  toJSON(): SerializedLegalRetriever {
+    const chunkDocuments: string[] = [];
+    for (let i = 0; i < this.chunks.size; i++) chunkDocuments.push(this.chunkDocument.get(this.chunks.idAt(i)) ?? '');
+    return { version: 1, options: this.options, chunkDocuments, chunks: this.chunks.toJSON(), documents: this.documents.toJSON() };
+  }
+
+  /** Adds each chunk's document match, scaled so the best chunk and the best document weigh alike. */
+  private addDocumentPrior(scores: Float64Array, contextQuery: ReturnType<typeof buildPlainQuery>): void {
+    const documentScores = this.documents.scoreAll(contextQuery);
+    let bestDocument = 0;
+    for (const score of documentScores) bestDocument = Math.max(bestDocument, score);
+    if (bestDocument <= 0) return;
+    const byDocument = new Map<string, number>();
+    documentScores.forEach((score, i) => byDocument.set(this.documents.idAt(i), score / bestDocument));
+    let bestChunk = 0;
+    for (const score of scores) bestChunk = Math.max(bestChunk, score);
+    const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
+    for (let i = 0; i < scores.length; i++) {
+      if (scores[i] <= 0) continue;
+      const prior = byDocument.get(this.chunkDocument.get(this.chunks.idAt(i)) ?? '') ?? 0;
+      scores[i] += scale * prior;
+    }
+  }
+}
+
+function mergeOptions(options: Partial<LegalRetrieverOptions>): LegalRetrieverOptions {
+  return {
+    ...DEFAULT_RETRIEVER_OPTIONS,
+    ...options,
+    bm25: { ...DEFAULT_RETRIEVER_OPTIONS.bm25, ...options.bm25 },
+    expansion: { ...DEFAULT_RETRIEVER_OPTIONS.expansion, ...options.expansion },
+  };
+}
