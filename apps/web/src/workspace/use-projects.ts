@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api/http';
+import { INVALID_PROJECTS_DATA, listProjects } from '../api/projects';
+import { serverText } from '../api/errors';
+import type { Project } from '../api/types';
+
+const NO_PROJECTS: Project[] = [];
+
+export type ProjectsState =
+  | { status: 'loading' }
+  | { status: 'loaded'; projects: Project[] }
+  | { status: 'error'; message: string };
+
+export function projectsLoadError(err: unknown): string {
+  if (err instanceof ApiError && err.message === INVALID_PROJECTS_DATA) return INVALID_PROJECTS_DATA;
+  return serverText(err) ?? 'Failed to fetch projects.';
+}
+
+export function useProjects(): {
+  state: ProjectsState;
+  projects: Project[];
+  add: (project: Project) => void;
+  remove: (projectId: string) => void;
+} {
+  const [state, setState] = useState<ProjectsState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    listProjects()
+      .then((projects) => {
+        if (active) setState({ status: 'loaded', projects });
+      })
+      .catch((err: unknown) => {
+        if (active) setState({ status: 'error', message: projectsLoadError(err) });
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const add = useCallback((project: Project) => {
+    setState((current) => ({
+      status: 'loaded',
+      projects: [...(current.status === 'loaded' ? current.projects : []), project],
+    }));
+  }, []);
+
+  const remove = useCallback((projectId: string) => {
+    setState((current) =>
+      current.status === 'loaded'
+        ? { status: 'loaded', projects: current.projects.filter((project) => project.id !== projectId) }
+        : current,
+    );
+  }, []);
+
+  return { state, projects: state.status === 'loaded' ? state.projects : NO_PROJECTS, add, remove };
+}

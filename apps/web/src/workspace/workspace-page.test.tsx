@@ -1,0 +1,219 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockFetch, pendingForever, type Route } from '../test/fetch-mock';
+import { renderApp } from '../test/render';
+
+const PROJECTS = [
+  { id: 'p1', name: 'Supply dispute', description: '' },
+  { _id: 'p2', name: 'Office lease' },
+];
+
+function workspaceApi(extra: Record<string, Route> = {}) {
+  return mockFetch({
+    'GET /api/projects/': () => json(200, { projects: PROJECTS }),
+    'GET /api/projects/p1/files/': () => json(200, { files: ['msa.pdf'] }),
+    'GET /api/projects/p2/files/': () => json(200, { files: [] }),
+    'GET /api/projects/p1/chat_history/': () => json(200, { history: [] }),
+    'GET /api/projects/p2/chat_history/': () => json(200, { history: [] }),
+    'GET /api/projects/p1/documents/': () => json(200, { documents: [] }),
+    'GET /api/projects/p2/documents/': () => json(200, { documents: [] }),
+    ...extra,
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('WorkspacePage', () => {
+  beforeEach(() => {
+    window.localStorage.setItem('token', 'jwt');
+  });
+
+  it('lists projects by first letter and name, from either id field, and selects one by URL', async () => {
+    const user = userEvent.setup();
+    const api = workspaceApi();
+    renderApp('/projects');
+    const sidebar = await screen.findByRole('navigation', { name: 'Projects' });
+    expect(await within(sidebar).findByText('Supply dispute')).toBeInTheDocument();
+    expect(within(sidebar).getByText('S')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No Project Selected' })).toBeInTheDocument();
+
+    await user.click(within(sidebar).getByText('Office lease'));
+    await waitFor(() => expect(location()).toBe('/project/p2'));
+    expect(within(sidebar).getByText('Office lease').closest('[aria-current="page"]')).not.toBeNull();
+    expect(api.requests[0].headers.get('Authorization')).toBe('Bearer jwt');
+  });
+
+  it('shows "Documents Added" and enables Analysis only when the project has files', async () => {
+    workspaceApi();
+    renderApp('/project/p1');
+    expect(await screen.findByText('Documents Added')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Analysis' })).toBeEnabled();
+  });
+
+  it('keeps Analysis disabled for a project without files', async () => {
+    workspaceApi();
+    renderApp('/project/p2');
+    await screen.findByRole('heading', { name: /Welcome to Casewise AI Assistant/ });
+    expect(screen.getByRole('tab', { name: 'Analysis' })).toBeDisabled();
+    expect(screen.queryByText('Documents Added')).not.toBeInTheDocument();
+  });
+
+  it('redirects a project URL that is not in the list to /', async () => {
+    workspaceApi();
+    renderApp('/project/unknown');
+    expect(await screen.findByRole('heading', { name: 'Legal Documents, Reimagined' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('shows the no-projects welcome and the sidebar empty text', async () => {
+    mockFetch({ 'GET /api/projects/': () => json(200, []) });
+    renderApp('/projects');
+    expect(await screen.findByText('No projects yet. Create your first project to get started.')).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first project')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /projects$/ })).toBeNull();
+  });
+
+  it.each([
+    ['the fallback', () => json(500, {}), 'Failed to fetch projects.'],
+    ['the invalid-data text', () => json(200, { items: [] }), 'Invalid projects data from server.'],
+    ['the invalid-data text for items without a name', () => json(200, [{ id: 'x' }]), 'Invalid projects data from server.'],
+  ])('shows %s when the list cannot be used, and treats it as no projects', async (_case, reply, text) => {
+    mockFetch({ 'GET /api/projects/': reply });
+    renderApp('/projects');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Your First Project' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the projects load', async () => {
+    mockFetch({ 'GET /api/projects/': () => pendingForever() });
+    renderApp('/projects');
+    expect((await screen.findAllByLabelText('Loading projects')).length).toBeGreaterThan(0);
+  });
+
+  it('creates the first project with a description capped at 200 characters and opens its welcome state', async () => {
+    const user = userEvent.setup();
+    let projects: unknown[] = [];
+    const api = mockFetch({
+      'GET /api/projects/': () => json(200, { projects }),
+      'POST /api/projects/': (request) => {
+        projects = [{ id: 'p9', ...(request.json as object) }];
+        return json(201, projects[0]);
+      },
+      'GET /api/projects/p9/files/': () => json(200, { files: [] }),
+      'GET /api/projects/p9/chat_history/': () => json(200, { history: [] }),
+    });
+    renderApp('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Project' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Create New Project' })).toBeInTheDocument();
+    const create = within(dialog).getByRole('button', { name: 'Create project' });
+    expect(create).toBeDisabled();
+    const name = within(dialog).getByLabelText(/^Project name/);
+    expect(name).toHaveAttribute('placeholder', 'E.g. Legal Document Analysis');
+    await user.type(name, '   ');
+    expect(create).toBeDisabled();
+    await user.type(name, 'Merger review ');
+    const description = within(dialog).getByLabelText(/^Description/);
+    await user.click(description);
+    await user.paste('x'.repeat(250));
+    expect(description).toHaveValue('x'.repeat(200));
+    expect(within(dialog).getByText('200/200')).toBeInTheDocument();
+    await user.click(create);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Merger review' })).toBeInTheDocument();
+    expect(location()).toBe('/project/p9');
+    expect(api.calls('POST /api/projects/')[0].json).toEqual({ name: 'Merger review', description: 'x'.repeat(200) });
+    expect(screen.getByRole('button', { name: 'Manage Documents' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Chatting' }));
+    expect(screen.getByRole('heading', { name: 'Welcome to Casewise AI Assistant' })).toBeInTheDocument();
+  });
+
+  it('says "Project name is required" once a blank name has been entered', async () => {
+    const user = userEvent.setup();
+    workspaceApi();
+    renderApp('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Create new project' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Create new project' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/^Description/)).toBeNull();
+    const name = within(dialog).getByLabelText(/^Project name/);
+    expect(within(dialog).queryByText('Project name is required')).toBeNull();
+    await user.type(name, ' ');
+    expect(name).toHaveAccessibleDescription('Project name is required');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Create project' })).toBeDisabled();
+  });
+
+  it.each([
+    ['the error field', () => apiError(409, 'A project with this name exists.', 'Duplicate name'), 'Duplicate name'],
+    ['"Failed to create project"', () => apiError(500, 'Internal error'), 'Failed to create project'],
+  ])('shows %s inline when creation fails', async (_case, reply, text) => {
+    const user = userEvent.setup();
+    workspaceApi({ 'POST /api/projects/': reply });
+    renderApp('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Create new project' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Project name/), 'Another');
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/"/g, '')}$`));
+  });
+
+  it('asks before deleting a project and resets the selection when it was selected', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    workspaceApi({ 'DELETE /api/projects/p1/': () => json(200, {}) });
+    renderApp('/project/p1');
+    await user.click(await screen.findByRole('button', { name: 'Options for Supply dispute' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete project' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this project and all its files?');
+    await waitFor(() => expect(location()).toBe('/projects'));
+    expect(screen.queryByText('Supply dispute')).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to delete project" in an alert when deletion fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    workspaceApi({ 'DELETE /api/projects/p2/': () => json(500, {}) });
+    renderApp('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Options for Office lease' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete project' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete project');
+  });
+
+  it('moves to Analysis after the document manager closes on a project with documents', async () => {
+    const user = userEvent.setup();
+    workspaceApi();
+    renderApp('/project/p1');
+    await screen.findByText('Documents Added');
+    await user.click(screen.getByRole('button', { name: 'Upload documents' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('1 file');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Analysis' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('button', { name: 'Generate Case Summary' })).toBeInTheDocument();
+  });
+
+  it('hides and shows the sidebar with the toggle', async () => {
+    const user = userEvent.setup();
+    workspaceApi();
+    renderApp('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Hide projects' }));
+    expect(screen.getByRole('button', { name: 'Show projects' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the logout state for 3 seconds, then clears the token and goes to /login', async () => {
+    workspaceApi();
+    renderApp('/projects');
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    vi.useFakeTimers();
+    await act(async () => logout.click());
+    expect(screen.getByText('Logging out...')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(window.localStorage.getItem('token')).toBe('jwt');
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,338 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import GavelIcon from '@mui/icons-material/Gavel';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { listFiles } from '../api/documents';
+import { detailText } from '../api/errors';
+import { deleteProject } from '../api/projects';
+import type { Project } from '../api/types';
+import { AnalysisPanel } from './analysis-panel';
+import { ChatPanel } from './chat-panel';
+import { CreateProjectDialog, type CreateProjectFlow } from './create-project-dialog';
+import { DocumentManagerDialog } from './document-manager-dialog';
+import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
+import { useProjects } from './use-projects';
+import { NoProjectsWelcome, ProjectWelcome } from './welcome-states';
+import './workspace.css';
+
+export const LOGOUT_DELAY_MS = 3000;
+
+type WorkspaceTab = 'chat' | 'analysis';
+
+interface WorkspacePageProps {
+  onLogout: () => void;
+}
+
+export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const selectedId = useMatch('/project/:projectId')?.params.projectId ?? null;
+  const { state, projects, add, remove } = useProjects();
+  const selectedProject = projects.find((project) => project.id === selectedId) ?? null;
+
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [tab, setTab] = useState<WorkspaceTab>('chat');
+  const [showProjectWelcome, setShowProjectWelcome] = useState(false);
+  const [hasDocuments, setHasDocuments] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [createFlow, setCreateFlow] = useState<CreateProjectFlow>('sidebar');
+  const [documentsOpen, setDocumentsOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const deletedIds = useRef(new Set<string>());
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (logoutTimer.current !== null) clearTimeout(logoutTimer.current);
+    },
+    [],
+  );
+
+  // A project URL whose project is unknown, or whose list failed to load, leads to /.
+  useEffect(() => {
+    if (!selectedId || deletedIds.current.has(selectedId)) return;
+    if (state.status === 'error' || (state.status === 'loaded' && !selectedProject)) void navigate('/', { replace: true });
+  }, [state.status, selectedId, selectedProject, navigate]);
+
+  const refreshDocumentsFlag = useCallback(async (projectId: string): Promise<boolean> => {
+    try {
+      return (await listFiles(projectId)).length > 0;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  useEffect(() => {
+    setHasDocuments(false);
+    setTab('chat');
+    if (!selectedId) return;
+    let active = true;
+    void refreshDocumentsFlag(selectedId).then((present) => {
+      if (active) setHasDocuments(present);
+    });
+    return () => {
+      active = false;
+    };
+  }, [selectedId, refreshDocumentsFlag]);
+
+  const selectProject = (project: Project): void => {
+    setShowProjectWelcome(false);
+    if (compact) setSidebarOpen(false);
+    if (project.id !== selectedId) void navigate(`/project/${encodeURIComponent(project.id)}`);
+  };
+
+  const handleCreated = (project: Project): void => {
+    add(project);
+    setCreateOpen(false);
+    setShowProjectWelcome(true);
+    void navigate(`/project/${encodeURIComponent(project.id)}`);
+  };
+
+  const handleDelete = async (project: Project): Promise<void> => {
+    if (!window.confirm('Delete this project and all its files?')) return;
+    try {
+      await deleteProject(project.id);
+    } catch (err) {
+      setDeleteError(detailText(err) ?? 'Failed to delete project');
+      return;
+    }
+    deletedIds.current.add(project.id);
+    if (project.id === selectedId) void navigate('/projects');
+    remove(project.id);
+  };
+
+  const handleDocumentsClosed = async (fileCount: number | null): Promise<void> => {
+    setDocumentsOpen(false);
+    if (!selectedId) return;
+    const present = fileCount === null ? await refreshDocumentsFlag(selectedId) : fileCount > 0;
+    setHasDocuments(present);
+    if (present) {
+      setShowProjectWelcome(false);
+      setTab('analysis');
+    }
+  };
+
+  const startLogout = (): void => {
+    setLoggingOut(true);
+    logoutTimer.current = setTimeout(onLogout, LOGOUT_DELAY_MS);
+  };
+
+  const openCreate = (flow: CreateProjectFlow): void => {
+    setCreateFlow(flow);
+    setCreateOpen(true);
+  };
+
+  const changeTab = (next: WorkspaceTab): void => {
+    setTab(next);
+    if (next === 'analysis') setShowProjectWelcome(false);
+  };
+
+  const noProjects = state.status === 'error' || (state.status === 'loaded' && projects.length === 0);
+  const sidebar = (
+    <ProjectsSidebar
+      state={state}
+      selectedId={selectedId}
+      onSelect={selectProject}
+      onCreate={() => openCreate('sidebar')}
+      onDelete={(project) => void handleDelete(project)}
+    />
+  );
+
+  return (
+    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
+      <div className="cw-workspace-backdrop" aria-hidden="true" />
+      <AppBar position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {projects.length > 0 && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={sidebarOpen ? 'Hide projects' : 'Show projects'}
+              aria-expanded={sidebarOpen}
+              aria-controls="projects-sidebar"
+              onClick={() => setSidebarOpen((open) => !open)}
+            >
+              {sidebarOpen ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+          )}
+          <GavelIcon aria-hidden="true" sx={{ display: { xs: 'none', sm: 'block' } }} />
+          <Box sx={{ minWidth: 0, mr: 1 }}>
+            <Typography variant="h6" component="p" sx={{ lineHeight: 1.1 }}>
+              Casewise
+            </Typography>
+            <Typography variant="caption" component="p" sx={{ opacity: 0.8 }}>
+              AI Assistant
+            </Typography>
+          </Box>
+          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+            {selectedProject && (
+              <Typography component="p" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }} title={selectedProject.name}>
+                {selectedProject.name}
+              </Typography>
+            )}
+            {selectedProject && hasDocuments && (
+              <Chip
+                size="small"
+                icon={<CheckCircleOutlined />}
+                label="Documents Added"
+                sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', '& .MuiChip-icon': { color: 'inherit' } }}
+              />
+            )}
+          </Box>
+          <Button
+            color="inherit"
+            startIcon={<CloudUploadOutlined />}
+            onClick={() => setDocumentsOpen(true)}
+            disabled={!selectedProject}
+            aria-label="Upload documents"
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Upload
+            </Box>
+          </Button>
+          <Button
+            color="inherit"
+            startIcon={loggingOut ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutIcon />}
+            onClick={startLogout}
+            disabled={loggingOut}
+            aria-label={loggingOut ? 'Logging out' : 'Logout'}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {loggingOut ? 'Logging out...' : 'Logout'}
+            </Box>
+          </Button>
+        </Toolbar>
+      </AppBar>
+
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative', zIndex: 1 }}>
+        {compact ? (
+          <Drawer
+            id="projects-sidebar"
+            variant="temporary"
+            open={sidebarOpen}
+            onClose={() => setSidebarOpen(false)}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Box
+            id="projects-sidebar"
+            sx={{
+              width: sidebarOpen ? SIDEBAR_WIDTH : 0,
+              flexShrink: 0,
+              overflow: 'hidden',
+              borderRight: sidebarOpen ? 1 : 0,
+              borderColor: 'divider',
+              transition: 'width 200ms ease',
+            }}
+            inert={!sidebarOpen}
+          >
+            {sidebar}
+          </Box>
+        )}
+
+        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {state.status === 'loading' && (
+            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+              <CircularProgress aria-label="Loading projects" />
+            </Box>
+          )}
+          {noProjects && <NoProjectsWelcome onCreate={() => openCreate('first')} />}
+          {state.status === 'loaded' && projects.length > 0 && (
+            <>
+              <Tabs
+                value={tab}
+                onChange={(_event, value: WorkspaceTab) => changeTab(value)}
+                aria-label="Workspace sections"
+                sx={{ px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.7)' }}
+              >
+                <Tab label="Chat" value="chat" id="tab-chat" aria-controls="panel-chat" />
+                <Tab label="Analysis" value="analysis" id="tab-analysis" aria-controls="panel-analysis" disabled={!hasDocuments} />
+              </Tabs>
+              <Box
+                role="tabpanel"
+                id="panel-chat"
+                aria-labelledby="tab-chat"
+                hidden={tab !== 'chat'}
+                sx={{ flex: 1, minHeight: 0, display: tab === 'chat' ? 'flex' : 'none', flexDirection: 'column', overflowY: 'auto' }}
+              >
+                {selectedProject && showProjectWelcome ? (
+                  <ProjectWelcome
+                    projectName={selectedProject.name}
+                    onManageDocuments={() => setDocumentsOpen(true)}
+                    onStartChat={() => {
+                      setShowProjectWelcome(false);
+                      setTab('chat');
+                    }}
+                  />
+                ) : (
+                  <ChatPanel
+                    key={selectedProject?.id ?? 'none'}
+                    projectId={selectedProject?.id ?? null}
+                    projectName={selectedProject?.name}
+                    hasDocuments={hasDocuments}
+                    onAttach={() => setDocumentsOpen(true)}
+                  />
+                )}
+              </Box>
+              <Box
+                role="tabpanel"
+                id="panel-analysis"
+                aria-labelledby="tab-analysis"
+                hidden={tab !== 'analysis'}
+                sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+              >
+                {selectedProject && <AnalysisPanel key={selectedProject.id} projectId={selectedProject.id} />}
+              </Box>
+            </>
+          )}
+        </Box>
+      </Box>
+
+      <CreateProjectDialog
+        open={createOpen}
+        flow={createFlow}
+        onClose={() => setCreateOpen(false)}
+        onCreated={handleCreated}
+      />
+      <DocumentManagerDialog
+        open={documentsOpen}
+        projectId={selectedProject?.id ?? null}
+        projectName={selectedProject?.name}
+        onClose={(count) => void handleDocumentsClosed(count)}
+      />
+      <Snackbar
+        open={deleteError !== ''}
+        autoHideDuration={6000}
+        onClose={() => setDeleteError('')}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setDeleteError('')}>
+          {deleteError}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}
