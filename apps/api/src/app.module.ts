@@ -8,17 +8,21 @@ import { ConfigModule } from '@api/modules/config/config.module';
 import { AppConfig } from '@api/modules/config/config.types';
 import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
+import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { HealthModule } from '@api/modules/health/health.module';
+import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
 import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { SearchModule } from '@api/modules/search/search.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
+import { VectorsModule } from '@api/modules/vectors/vectors.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, StorageModule, HealthModule, AuthModule, ProjectsModule, DocumentsModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

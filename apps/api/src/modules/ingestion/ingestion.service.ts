@@ -1,0 +1,81 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { chunkDocument } from '@casewise/legal';
+import { DocumentRepository } from '@api/modules/documents/document.repository';
+import { Embedder } from '@api/modules/embeddings/embedder';
+import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
+import { JobRepository } from '@api/modules/jobs/job.repository';
+import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
+import { VectorIndex } from '@api/modules/vectors/vector-index';
+import { IngestionRepository, NewChunk } from './ingestion.repository';
+import { DocumentParser } from './parser.adapter';
+import { isParseError } from './parsers/parse-error';
+
+export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
+
+/** The ingest-document job: parse, chunk, embed, index; queued → processing → ready | failed. */
+@Injectable()
+export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger(IngestionService.name);
+
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly documents: DocumentRepository,
+    private readonly repository: IngestionRepository,
+    private readonly storage: StorageRepository,
+    private readonly parser: DocumentParser,
+    private readonly embedder: Embedder,
+    private readonly vectors: VectorIndex,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(JobName.IngestDocument, (payload, context) => this.ingest(payload, context));
+  }
+
+  /** Documents whose job was lost (a crash between commit and enqueue) are queued again. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.jobs.runsWorkers) return;
+    for (const documentId of await this.repository.orphanedDocuments()) {
+      await this.documents.update(documentId, { status: 'queued' });
+      await this.jobs.queue(JobName.IngestDocument, { documentId });
+      this.logger.log(`Re-queued document ${documentId} left unfinished`);
+    }
+  }
+
+  async ingest(payload: JobPayloads[JobName.IngestDocument], context: JobContext): Promise<void> {
+    const document = await this.documents.findById(payload.documentId);
+    if (!document || document.status === 'ready') return;
+    await this.documents.update(document.id, { status: 'processing', error: null });
+    try {
+      const bytes = await this.storage.read(document.storageKey);
+      const parsed = await this.parser.parse(document.type, bytes);
+      const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
+      const pieces = chunkDocument(parsed.text, pages);
+      const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
+      const chunks: NewChunk[] = pieces.map((piece, index) => ({
+        ordinal: piece.ordinal,
+        start: piece.start,
+        end: piece.end,
+        pageStart: piece.pageStart,
+        pageEnd: piece.pageEnd,
+        headingPath: piece.headingPath,
+        text: piece.text,
+        vector: this.vectors.storesInDatabase ? vectors[index] : null,
+      }));
+      const ids = await this.repository.saveParsed(document, parsed.text, pages, parsed.report, chunks);
+      if (!this.vectors.storesInDatabase && ids.length > 0) {
+        await this.vectors.replaceDocument(
+          document.projectId,
+          document.id,
+          ids.map((id, index) => ({ id, vector: vectors[index] })),
+        );
+      }
+    } catch (error) {
+      const permanent = isParseError(error) || error instanceof IntegrityError;
+      const final = permanent || context.attempt >= context.maxAttempts;
+      const reason = permanent ? (error as Error).message : TRANSIENT_FAILURE;
+      await this.documents.update(document.id, final ? { status: 'failed', error: reason } : { status: 'queued', error: null });
+      if (!permanent) this.logger.warn(`Ingesting ${document.id} failed (try ${context.attempt}): ${(error as Error).message}`);
+      throw permanent ? new PermanentJobError(reason) : error;
+    }
+  }
+}

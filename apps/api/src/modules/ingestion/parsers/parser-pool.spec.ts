@@ -1,0 +1,115 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageMapProblem } from './paged-text';
+import { measureExtractionThroughput } from './extraction-throughput';
+import { ParseError } from './parse-error';
+import { ParserPool } from './parser-pool';
+
+const CUAD_PDFS = '/work/shared/data/cuad/pdf';
+
+async function smallestCuadPdfs(count: number): Promise<string[]> {
+  const names = (await readdir(CUAD_PDFS)).filter((name) => name.endsWith('.pdf')).sort();
+  const sized = await Promise.all(names.map(async (name) => ({ name, size: (await readFile(join(CUAD_PDFS, name))).length })));
+  return sized
+    .sort((a, b) => a.size - b.size)
+    .slice(0, count)
+    .map((entry) => join(CUAD_PDFS, entry.name));
+}
+
+describe(ParserPool.name, () => {
+  it('parses several PDFs at once in two processes, each result the same as alone', async () => {
+    const files = await smallestCuadPdfs(4);
+    const single = new ParserPool({ size: 1 });
+    const double = new ParserPool({ size: 2 });
+    try {
+      const alone = [];
+      for (const file of files) alone.push(await single.parse('pdf', await readFile(file), { ocr: false }));
+      const together = await Promise.all(files.map(async (file) => double.parse('pdf', await readFile(file), { ocr: false })));
+      expect(together).toEqual(alone);
+      for (const parsed of together) {
+        expect(pageMapProblem(parsed)).toBeUndefined();
+        expect(parsed.report.pages).toBeGreaterThan(0);
+      }
+    } finally {
+      await Promise.all([single.close(), double.close()]);
+    }
+  }, 120_000);
+
+  it('stops a parse that makes no progress in time, and carries on with a fresh process', async () => {
+    const pool = new ParserPool({ size: 1 });
+    try {
+      const [file] = await smallestCuadPdfs(1);
+      const bytes = await readFile(file);
+      await expect(pool.parse('pdf', bytes, { stallTimeoutMs: 1 })).rejects.toMatchObject({
+        name: 'ParseError',
+        code: 'timeout',
+        message: 'Reading the document took too long and was stopped.',
+      });
+      const parsed = await pool.parse('pdf', bytes);
+      expect(parsed.report.pages).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('ends a parse that outgrows its heap without harming this process', async () => {
+    const pool = new ParserPool({ size: 1, maxHeapMb: 48 });
+    try {
+      const huge = Buffer.from('<p>' + 'clause text '.repeat(6_000_000) + '</p>');
+      await expect(pool.parse('html', huge, { limits: { maxCharacters: 1e9 } })).rejects.toMatchObject({
+        code: 'too-complex',
+        message: 'The document is too large or too complex to process.',
+      });
+      const parsed = await pool.parse('txt', Buffer.from('Still working.'));
+      expect(parsed.text).toBe('Still working.');
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('detects the type of a file on disk and refuses what is not supported', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parser-pool-'));
+    const pool = new ParserPool({ size: 1 });
+    try {
+      const note = join(dir, 'note.md');
+      await writeFile(note, '# Heads of terms\n\nPrice: USD 10.\n');
+      expect((await pool.parseFile(note)).text).toBe('# Heads of terms\n\nPrice: USD 10.\n');
+      const program = join(dir, 'setup.txt');
+      await writeFile(program, Buffer.from('MZ\x90\0\x03\0\0\0', 'latin1'));
+      await expect(pool.parseFile(program)).rejects.toMatchObject({ code: 'unsupported' });
+    } finally {
+      await pool.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('rejects waiting and new work once closed', async () => {
+    const pool = new ParserPool({ size: 1 });
+    const [file] = await smallestCuadPdfs(1);
+    const bytes = await readFile(file);
+    const running = expect(pool.parse('pdf', bytes)).rejects.toThrow('The parser pool is closed.');
+    const waiting = expect(pool.parse('pdf', bytes)).rejects.toThrow('The parser pool is closed.');
+    await pool.close();
+    await running;
+    await waiting;
+    await expect(pool.parse('txt', Buffer.from('x'))).rejects.toThrow('The parser pool is closed.');
+    await expect(pool.parse('txt', Buffer.from('x'))).rejects.not.toBeInstanceOf(ParseError);
+  }, 60_000);
+});
+
+describe(measureExtractionThroughput.name, () => {
+  it('reports the pages of every file and the rate at which they were read', async () => {
+    const files = await smallestCuadPdfs(3);
+    const expected = [];
+    const pool = new ParserPool({ size: 1 });
+    try {
+      for (const file of files) expected.push((await pool.parseFile(file, { ocr: false })).report.pages);
+    } finally {
+      await pool.close();
+    }
+    const measured = await measureExtractionThroughput(files, { processes: 2, ocr: false });
+    expect(measured).toMatchObject({ files: 3, pages: expected.reduce((sum, pages) => sum + pages, 0), processes: 2 });
+    expect(measured.pagesPerSecond).toBeCloseTo(measured.pages / measured.seconds, 6);
+  }, 60_000);
+});

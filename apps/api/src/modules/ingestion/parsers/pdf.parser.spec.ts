@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { pageMapProblem } from './paged-text';
+import { ParserPool } from './parser-pool';
+import type { ParsedDocument } from './parser.types';
+
+const CUAD_PDF = '/work/shared/data/cuad/pdf/AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf';
+const FIXTURES = join(__dirname, '__fixtures__');
+const SCANNED_TEXT = 'The Supplier shall indemnify the Purchaser against all losses arising from defective goods.';
+
+type PageSpec = { text: string[] } | { image: { width: number; height: number; gray: Buffer } };
+
+/** A small, valid PDF: text pages in Helvetica, image pages holding one full-page grayscale scan. */
+function buildPdf(pages: PageSpec[]): Buffer {
+  const objects: Buffer[] = [];
+  const add = (body: Buffer | string): number => {
+    objects.push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
+    return objects.length;
+  };
+  const stream = (dictionary: string, data: Buffer): Buffer =>
+    Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const page of pages) {
+    let resources: string;
+    let content: string;
+    if ('text' in page) {
+      resources = `<< /Font << /F1 ${font} 0 R >> >>`;
+      const escape = (line: string): string => line.replace(/[\\()]/g, (char) => `\\${char}`);
+      content = `BT /F1 12 Tf 14 TL 72 720 Td ${page.text.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
+    } else {
+      const { width, height, gray } = page.image;
+      const image = add(stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(gray)));
+      resources = `<< /XObject << /Scan ${image} 0 R >> >>`;
+      content = `q 612 0 0 ${Math.round((612 * height) / width)} 0 400 cm /Scan Do Q`;
+    }
+    const contents = add(stream('', Buffer.from(content, 'latin1')));
+    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${contents} 0 R >>`));
+  }
+  objects[1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
+
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+async function scannedPage(): Promise<PageSpec> {
+  const image = await loadImage(await readFile(join(FIXTURES, 'scanned-clause.png')));
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const rgba = context.getImageData(0, 0, image.width, image.height).data;
+  const gray = Buffer.alloc(image.width * image.height);
+  for (let index = 0; index < gray.length; index += 1) gray[index] = rgba[index * 4];
+  return { image: { width: image.width, height: image.height, gray } };
+}
+
+function pageTexts(parsed: ParsedDocument): string[] {
+  return parsed.pages.map((page) => parsed.text.slice(page.start, page.end));
+}
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+describe('PdfParser (in a ParserPool process)', () => {
+  const pool = new ParserPool({ size: 1 });
+
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it('extracts a real contract with each passage on its page', async () => {
+    const parsed = await pool.parse('pdf', await readFile(CUAD_PDF));
+    expect(parsed.report).toMatchObject({ pages: 13, pagesOcr: 0, pagesWithoutText: 0, tables: 0 });
+    expect(pageMapProblem(parsed)).toBeUndefined();
+    const passage = 'Arbitration by the Arbitration Committee of the International Chamber of Commerce located in Switzerland.';
+    const at = parsed.text.indexOf(passage);
+    expect(at).toBeGreaterThan(0);
+    expect(parsed.pages.find((page) => page.start <= at && at < page.end)?.page).toBe(7);
+    // Reading order: a clause number stays with its heading and text.
+    expect(parsed.text).toContain('8. ARBITRATION\n8.1 Any and all disputes');
+    expect(pageTexts(parsed)[0]).toMatch(/^ODM - SUPPLY AGREEMENT\nBETWEEN:/);
+  }, 60_000);
+
+  it('maps every page to exactly its own text', async () => {
+    const lines = [['Clause 1. Definitions', 'Terms (as defined) apply.'], ['Clause 2. Term'], ['Clause 3. Notices', 'In writing only.']];
+    const parsed = await pool.parse('pdf', buildPdf(lines.map((text) => ({ text }))));
+    expect(pageTexts(parsed)).toEqual([
+      'Clause 1. Definitions\nTerms (as defined) apply.\n\n',
+      'Clause 2. Term\n\n',
+      'Clause 3. Notices\nIn writing only.',
+    ]);
+    expect(parsed.pages.map((page) => page.page)).toEqual([1, 2, 3]);
+    expect(pageMapProblem(parsed)).toBeUndefined();
+  }, 60_000);
+
+  it('reads a page without a text layer by OCR and marks it', async () => {
+    const parsed = await pool.parse('pdf', buildPdf([{ text: ['Schedule A follows.'] }, await scannedPage()]));
+    const [first, second] = pageTexts(parsed);
+    expect(first).toBe('Schedule A follows.\n\n');
+    expect(flat(second)).toBe(SCANNED_TEXT);
+    expect(parsed.pages.map((page) => page.ocr)).toEqual([false, true]);
+    expect(parsed.report).toMatchObject({ pages: 2, pagesOcr: 1, pagesWithoutText: 0 });
+  }, 120_000);
+
+  it('leaves a scanned page empty when OCR is off, and a blank page without OCR', async () => {
+    const parsed = await pool.parse('pdf', buildPdf([await scannedPage(), { text: [] }]), { ocr: false });
+    expect(parsed.text).toBe('\n\n');
+    expect(parsed.report).toMatchObject({ pages: 2, pagesOcr: 0, pagesWithoutText: 2 });
+    const blank = await pool.parse('pdf', buildPdf([{ text: [] }]));
+    expect(blank.pages).toEqual([{ page: 1, start: 0, end: 0, ocr: false }]);
+  }, 60_000);
+
+  it('refuses a password-protected PDF with the exact message', async () => {
+    await expect(pool.parse('pdf', await readFile(join(FIXTURES, 'password-protected.pdf')))).rejects.toMatchObject({
+      name: 'ParseError',
+      code: 'encrypted',
+      message: 'This PDF is password-protected: remove the password and upload it again.',
+    });
+  }, 60_000);
+
+  it('refuses a truncated PDF as damaged', async () => {
+    const whole = await readFile(CUAD_PDF);
+    await expect(pool.parse('pdf', whole.subarray(0, Math.floor(whole.length * 0.6)))).rejects.toMatchObject({
+      code: 'damaged',
+      message: 'The file is damaged and could not be read.',
+    });
+  }, 60_000);
+
+  it('refuses binary junk behind a PDF header as damaged', async () => {
+    const junk = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 50_000 }, (_, index) => (index * 7919) % 251))]);
+    await expect(pool.parse('pdf', junk)).rejects.toMatchObject({ code: 'damaged', message: 'The file is damaged and could not be read.' });
+  }, 60_000);
+});
