@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AnalysisModule } from '@api/modules/analysis/analysis.module';
 import { AuditModule } from '@api/modules/audit/audit.module';
 import { AuthModule } from '@api/modules/auth/auth.module';
 import { CommonModule } from '@api/modules/common/common.module';
@@ -13,6 +14,7 @@ import { HealthModule } from '@api/modules/health/health.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
 import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { QaModule } from '@api/modules/qa/qa.module';
 import { SearchModule } from '@api/modules/search/search.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
@@ -22,7 +24,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

@@ -6,3 +6,5 @@ export * from './scoring';
 export * from './clauses';
 export * from './extraction';
 export * from './risk';
+export * from './answering';
+export * from './reports';

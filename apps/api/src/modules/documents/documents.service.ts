@@ -7,6 +7,7 @@ import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { DocumentEntity } from './document.entity';
 import { DocumentRepository } from './document.repository';
 import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
@@ -30,6 +31,7 @@ export class DocumentsService {
     private readonly storage: StorageRepository,
     private readonly jobs: JobRepository,
     private readonly audit: AuditRepository,
+    private readonly vectors: VectorIndex,
   ) {}
 
   /**
@@ -91,6 +93,7 @@ export class DocumentsService {
     const document = await this.documents.findByName(project.id, filename.normalize('NFC'));
     if (!document) throw new NotFoundError(`No document named "${filename}" in this project.`);
     await this.documents.delete(document.id);
+    await this.vectors.deleteDocument(document.id).catch((error: Error) => this.logger.warn(`Vectors not removed yet: ${error.message}`));
     await this.storage.remove(document.storageKey).catch((error: Error) => this.logger.warn(`Stored file not removed yet: ${error.message}`));
     await this.audit.record({ action: 'document.delete', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
     return { message: `Document "${document.filename}" deleted.` };

@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { Embedder } from './embedder';
+import { VoyageEmbeddingClient } from './voyage-embedding.client';
 
 @Global()
 @Module({
-  providers: [Embedder],
+  providers: [Embedder, VoyageEmbeddingClient],
   exports: [Embedder],
 })
 export class EmbeddingsModule {}

@@ -3,6 +3,7 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { NotFoundError } from '@api/modules/common/app-error';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { CreateProjectDto, DeletedResponseDto, mapProject, ProjectListResponseDto, ProjectResponseDto } from './projects.dto';
 import { ProjectEntity } from './project.entity';
 import { ProjectRepository } from './project.repository';
@@ -17,6 +18,7 @@ export class ProjectsService {
     private readonly projects: ProjectRepository,
     private readonly storage: StorageRepository,
     private readonly audit: AuditRepository,
+    private readonly vectors: VectorIndex,
   ) {}
 
   /** The caller's project, or 404 whether it does not exist or belongs to someone else. */
@@ -46,6 +48,7 @@ export class ProjectsService {
   async delete(user: AuthUser, id: string): Promise<DeletedResponseDto> {
     const project = await this.getOwned(user, id);
     const keys = await this.projects.deleteWithContents(project.id);
+    await this.vectors.deleteProject(project.id).catch((error: Error) => this.logger.warn(`Vectors of project ${project.id} not removed yet: ${error.message}`));
     for (const key of keys) {
       await this.storage.remove(key).catch((error: Error) => this.logger.warn(`Stored file ${key} not removed yet: ${error.message}`));
     }

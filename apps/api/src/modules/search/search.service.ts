@@ -27,7 +27,7 @@ interface ProjectIndex {
 }
 
 const OPENING_CHARS = 2000;
-export const DEFAULT_VECTOR_WEIGHT = 0.25;
+export const DEFAULT_VECTOR_WEIGHT = 0;
 
 /** Hybrid retrieval over one project: legal BM25 fused with vector similarity, cached per project state. */
 @Injectable()
@@ -53,7 +53,7 @@ export class SearchService {
     let ranked: { id: string; score: number }[] = lexical;
     if (weight > 0) {
       const points = allowed ? index.points.filter((point) => filter?.(point.id)) : index.points;
-      const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points);
+      const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points, options.documentIds);
       ranked = this.weightedFusion(lexical, semantic, weight);
     }
     return ranked.slice(0, k).flatMap((hit) => {

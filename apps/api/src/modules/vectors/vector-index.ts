@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@api/modules/config/config.service';
+import { QdrantVectorStore } from './qdrant-vector.store';
 
 export interface VectorPoint {
   id: string;
@@ -24,23 +26,43 @@ function cosine(a: number[], b: number[]): number {
 
 /**
  * Vector search over one project's chunks. By default the vectors live in the chunks table (PGlite or
- * PostgreSQL) and search is exact, over the project's points that the caller loaded and caches.
+ * PostgreSQL) and search is exact over the project's points, which the caller loads and caches; with
+ * QDRANT_URL they live in Qdrant, filtered by project and document.
  */
 @Injectable()
 export class VectorIndex {
-  readonly kind = 'database' as const;
+  constructor(
+    private readonly config: ConfigService,
+    private readonly qdrant: QdrantVectorStore,
+  ) {}
+
+  get kind(): 'database' | 'qdrant' {
+    return this.config.qdrant.url ? 'qdrant' : 'database';
+  }
 
   get storesInDatabase(): boolean {
-    return true;
+    return this.kind === 'database';
   }
 
-  async replaceDocument(_projectId: string, _documentId: string, _points: VectorPoint[]): Promise<void> {
-    // Vectors are written with the chunk rows in the same transaction.
+  /** Replaces a document's points (Qdrant only: in the database they are written with the chunk rows). */
+  async replaceDocument(projectId: string, documentId: string, points: VectorPoint[]): Promise<void> {
+    if (this.storesInDatabase) return;
+    await this.qdrant.deleteDocument(documentId);
+    await this.qdrant.upsert(points.map((point) => ({ ...point, projectId, documentId })));
   }
 
-  async search(_projectId: string, vector: number[], k: number, points: readonly VectorPoint[]): Promise<VectorHit[]> {
-    const hits = points.map((point) => ({ id: point.id, score: cosine(vector, point.vector) }));
+  async search(projectId: string, vector: number[], k: number, local: readonly VectorPoint[], documentIds?: string[]): Promise<VectorHit[]> {
+    if (!this.storesInDatabase) return this.qdrant.search(projectId, vector, k, documentIds);
+    const hits = local.map((point) => ({ id: point.id, score: cosine(vector, point.vector) }));
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, k);
+  }
+
+  async deleteDocument(documentId: string): Promise<void> {
+    if (!this.storesInDatabase) await this.qdrant.deleteDocument(documentId);
+  }
+
+  async deleteProject(projectId: string): Promise<void> {
+    if (!this.storesInDatabase) await this.qdrant.deleteProject(projectId);
   }
 }

@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
+import { QdrantVectorStore } from './qdrant-vector.store';
 import { VectorIndex } from './vector-index';
 
 @Global()
 @Module({
-  providers: [VectorIndex],
+  providers: [VectorIndex, QdrantVectorStore],
   exports: [VectorIndex],
 })
 export class VectorsModule {}

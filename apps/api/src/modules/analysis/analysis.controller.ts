@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '@api/modules/auth/auth.types';
+import { CurrentUser } from '@api/modules/auth/current-user.decorator';
+import { ApiErrors } from '@api/modules/common/api-errors.decorator';
+import { CaseSummaryResponseDto, DownloadReportQueryDto, GenerateReportDto, LiabilityAnalysisResponseDto } from './analysis.dto';
+import { AnalysisService, RenderedFile } from './analysis.service';
+
+function asFile(file: RenderedFile): StreamableFile {
+  return new StreamableFile(file.bytes, { type: file.contentType, disposition: `attachment; filename="${file.fileName}"`, length: file.bytes.length });
+}
+
+@ApiTags('analysis')
+@ApiBearerAuth('bearer')
+@Controller()
+export class AnalysisController {
+  constructor(private readonly service: AnalysisService) {}
+
+  @Post('generate_case_summary')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CaseSummaryResponseDto })
+  @ApiErrors(400, 401, 404, 503)
+  async generateCaseSummary(@CurrentUser() user: AuthUser, @Body() dto: GenerateReportDto): Promise<CaseSummaryResponseDto> {
+    const report = await this.service.generate(user, dto.project_id, 'case-summary');
+    return { summary: report.markdown };
+  }
+
+  @Post('generate_liability_analysis')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LiabilityAnalysisResponseDto })
+  @ApiErrors(400, 401, 404, 503)
+  async generateLiabilityAnalysis(@CurrentUser() user: AuthUser, @Body() dto: GenerateReportDto): Promise<LiabilityAnalysisResponseDto> {
+    const report = await this.service.generate(user, dto.project_id, 'liability-analysis');
+    return { status: 'success', analysis: report.markdown, message: 'Liability analysis generated.' };
+  }
+
+  @Get('download/case-summary-pdf')
+  @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+  @ApiOkResponse({ description: 'case_summary_{id}.pdf, or .docx with format=docx' })
+  @ApiErrors(400, 401, 404, 503)
+  async downloadCaseSummary(@CurrentUser() user: AuthUser, @Query() query: DownloadReportQueryDto): Promise<StreamableFile> {
+    return asFile(await this.service.download(user, query.project_id, 'case-summary', query.format ?? 'pdf'));
+  }
+
+  @Get('download/liability-analysis-pdf')
+  @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+  @ApiOkResponse({ description: 'liability_analysis_{id}.pdf, or .docx with format=docx' })
+  @ApiErrors(400, 401, 404, 503)
+  async downloadLiabilityAnalysis(@CurrentUser() user: AuthUser, @Query() query: DownloadReportQueryDto): Promise<StreamableFile> {
+    return asFile(await this.service.download(user, query.project_id, 'liability-analysis', query.format ?? 'pdf'));
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { answerExtractively, buildCaseSummary, buildLiabilityAnalysis, type PageSpan } from '@casewise/legal';
+import { ConfigService } from '@api/modules/config/config.service';
+import { ClaudeLanguageModel } from './claude-language-model';
+import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
+
+export const OFFLINE_ENGINE = 'offline-extractive-v1';
+
+/** Answers and reports: Claude when ANTHROPIC_API_KEY is set, otherwise the offline engine of libs/legal. */
+@Injectable()
+export class LanguageModel {
+  constructor(
+    private readonly config: ConfigService,
+    private readonly claude: ClaudeLanguageModel,
+  ) {}
+
+  get engine(): string {
+    return this.usesClaude ? this.config.anthropic.model : OFFLINE_ENGINE;
+  }
+
+  private get usesClaude(): boolean {
+    return this.config.anthropic.apiKey !== null;
+  }
+
+  async answer(question: string, passages: Passage[], pages: Record<string, PageSpan[]> = {}): Promise<AnswerDraft> {
+    if (this.usesClaude) return this.claude.answer(question, passages);
+    const result = answerExtractively(question, passages, { pages });
+    return {
+      answer: result.answer,
+      citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),
+      abstained: result.abstained,
+      engine: OFFLINE_ENGINE,
+      usage: null,
+    };
+  }
+
+  async report(kind: ReportKind, documents: SourceDocument[], projectName: string): Promise<ReportDraft> {
+    if (this.usesClaude) return this.claude.generateReport(kind, documents, projectName);
+    const build = kind === 'case-summary' ? buildCaseSummary : buildLiabilityAnalysis;
+    const report = build(documents.map(({ id, file, text, pages }) => ({ id, file, text, pages })), { projectName });
+    return { kind, markdown: report.markdown, citations: report.citations, engine: OFFLINE_ENGINE, usage: null };
+  }
+}

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { OPENING_CHARS, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
+import type { AuthUser } from '@api/modules/auth/auth.types';
+import { BadRequestError } from '@api/modules/common/app-error';
+import { DocumentRepository } from '@api/modules/documents/document.repository';
+import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { CitationChecker } from '@api/modules/llm/citation-checker';
+import { LanguageModel } from '@api/modules/llm/language-model';
+import { Passage } from '@api/modules/llm/llm.types';
+import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
+import { ProjectsService } from '@api/modules/projects/projects.service';
+import { SearchService } from '@api/modules/search/search.service';
+import { ChatRepository } from './chat.repository';
+import { AnswerResponseDto, AskQuestionDto, ChatHistoryResponseDto, mapCitation, mapHistoryEntry } from './qa.dto';
+
+export const NO_DOCUMENTS = 'You need to add documents first';
+export const PASSAGES_PER_ANSWER = 8;
+
+@Injectable()
+export class QaService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly documents: DocumentRepository,
+    private readonly ingestion: IngestionRepository,
+    private readonly search: SearchService,
+    private readonly model: LanguageModel,
+    private readonly checker: CitationChecker,
+    private readonly chat: ChatRepository,
+  ) {}
+
+  /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
+  async ask(user: AuthUser, projectId: string, dto: AskQuestionDto): Promise<AnswerResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    const documents = await this.documents.list(project.id);
+    const ready = documents.filter((document) => document.status === 'ready');
+    const pending = documents.filter((document) => document.status === 'queued' || document.status === 'processing').length;
+    if (ready.length === 0) throw new BadRequestError(NO_DOCUMENTS);
+
+    const hits = await this.search.search(project.id, dto.question, PASSAGES_PER_ANSWER);
+    const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
+      id: chunk.id,
+      documentId: chunk.documentId,
+      file,
+      page: chunk.pageStart,
+      start: chunk.start,
+      end: chunk.end,
+      text: chunk.text,
+      score,
+      headingPath: chunk.headingPath,
+    }));
+    const texts = new Map((await this.ingestion.textsOf([...new Set(passages.map((passage) => passage.documentId))])).map((text) => [text.documentId, text]));
+    const pages: Record<string, PageSpan[]> = {};
+    for (const [id, text] of texts) pages[id] = text.pages;
+    if (wantsDocumentOpening(dto.question)) passages.push(...this.openings(passages, texts));
+
+    const draft = await this.model.answer(dto.question, passages, pages);
+    const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, {
+      pageOf: (id, offset) => texts.get(id)?.pages.find((page) => offset >= page.start && offset < page.end)?.page,
+    });
+    const citations = checked.valid.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote }));
+    let answer = draft.answer;
+    if (checked.invalid.length > 0) {
+      answer += `\n\nNote: ${checked.invalid.length} quoted passage(s) could not be found in the documents and were removed; statements that relied on them are unsupported.`;
+    }
+    if (pending > 0) {
+      answer += `\n\n${pending} document${pending === 1 ? ' is' : 's are'} still being processed and ${pending === 1 ? 'was' : 'were'} not searched.`;
+    }
+    const abstained = draft.abstained || citations.length === 0;
+    const context = [...new Set(citations.map((citation) => citation.file))];
+    await this.chat.add({
+      projectId: project.id,
+      userId: user.id,
+      question: dto.question,
+      answer,
+      citations,
+      context,
+      abstained,
+      engine: draft.engine,
+      usage: draft.usage,
+    });
+    return { answer, context, citations: citations.map(mapCitation), abstained };
+  }
+
+  /** Questions about the document itself (its name, parties, dates) are answered from its opening. */
+  private openings(passages: Passage[], texts: Map<string, { text: string }>): Passage[] {
+    const seen = new Set<string>();
+    const openings: Passage[] = [];
+    for (const passage of passages) {
+      if (seen.has(passage.documentId) || openings.length >= 3) continue;
+      seen.add(passage.documentId);
+      const text = texts.get(passage.documentId)?.text ?? '';
+      const end = Math.min(OPENING_CHARS, text.length);
+      if (end === 0) continue;
+      openings.push({ id: `opening:${passage.documentId}`, documentId: passage.documentId, file: passage.file, page: 1, start: 0, end, text: text.slice(0, end), score: passage.score, headingPath: [] });
+    }
+    return openings;
+  }
+
+  async history(user: AuthUser, projectId: string): Promise<ChatHistoryResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    return { history: (await this.chat.history(project.id)).map(mapHistoryEntry) };
+  }
+
+  async clearHistory(user: AuthUser, projectId: string): Promise<DeletedResponseDto> {
+    const project = await this.projects.getOwned(user, projectId);
+    await this.chat.clear(project.id);
+    return { message: 'Chat history deleted.' };
+  }
+}

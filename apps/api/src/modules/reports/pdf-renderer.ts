@@ -1,0 +1,162 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AppError } from '@api/modules/common/app-error';
+import { ConfigService } from '@api/modules/config/config.service';
+import { locateChromium } from './chromium-locator';
+import { buildReportHtml, type ReportHtml } from './report-html';
+import type { RenderableReport } from './report.types';
+
+export const CHROMIUM_NOT_FOUND_MESSAGE =
+  'PDF rendering is unavailable: Chromium was not found. Install Chromium or set CHROMIUM_PATH to its executable.';
+export const CHROMIUM_NOT_STARTED_MESSAGE =
+  'PDF rendering is unavailable: Chromium could not be started. Check that CHROMIUM_PATH (or the chromium on PATH) is a working Chromium.';
+
+/** PDF output cannot be produced on this server right now; the client may retry later. */
+export class PdfRenderingUnavailableError extends AppError {
+  constructor(message: string = CHROMIUM_NOT_FOUND_MESSAGE) {
+    super(503, message);
+  }
+}
+
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// Each render holds one open page of a few tens of MB; beyond this many they queue.
+const MAX_CONCURRENT_RENDERS = 4;
+const PAGE_MARGIN = { top: '22mm', bottom: '20mm', left: '18mm', right: '18mm' };
+
+interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  idle: Page[];
+}
+
+/**
+ * Prints reports to PDF with a headless Chromium that is started on first use and kept warm, with a small
+ * pool of open pages in one script-less, offline context: a render replaces a page's whole document, and
+ * opening a page costs more than printing a 20-page report.
+ */
+@Injectable()
+export class PdfRenderer implements OnModuleDestroy {
+  private readonly logger = new Logger(PdfRenderer.name);
+  private session: Promise<BrowserSession> | null = null;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly config: ConfigService) {}
+
+  /** The HTML that is printed, with Chromium's page header and footer templates. */
+  renderHtml(report: RenderableReport): ReportHtml {
+    return buildReportHtml(report);
+  }
+
+  async render(report: RenderableReport): Promise<Buffer> {
+    const document = buildReportHtml(report);
+    await this.acquireSlot();
+    try {
+      const session = await this.getSession();
+      try {
+        return await this.print(session, document);
+      } catch (error) {
+        if (session.browser.isConnected()) throw error;
+        this.logger.warn('Chromium went away during a render; starting it again.');
+        return await this.print(await this.getSession(), document);
+      }
+    } finally {
+      this.releaseSlot();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    const pending = this.session;
+    this.session = null;
+    if (pending === null) return;
+    const session = await pending.catch(() => null);
+    await session?.browser.close().catch((error: unknown) => this.logger.warn(`Closing Chromium failed: ${String(error)}`));
+  }
+
+  private async print(session: BrowserSession, document: ReportHtml): Promise<Buffer> {
+    let page = session.idle.pop();
+    while (page?.isClosed()) page = session.idle.pop();
+    page ??= await session.context.newPage();
+    let reusable = false;
+    try {
+      await page.setContent(document.html, { waitUntil: 'load' });
+      const pdf = await page.pdf({
+        format: 'A4',
+        printBackground: true,
+        displayHeaderFooter: true,
+        headerTemplate: document.headerTemplate,
+        footerTemplate: document.footerTemplate,
+        margin: PAGE_MARGIN,
+        outline: true,
+        tagged: true,
+      });
+      reusable = true;
+      return pdf;
+    } finally {
+      // A page that failed mid-render is not trusted again.
+      if (reusable && session.idle.length < MAX_CONCURRENT_RENDERS) session.idle.push(page);
+      else await page.close().catch(() => undefined);
+    }
+  }
+
+  private async getSession(): Promise<BrowserSession> {
+    const pending = this.session;
+    if (pending !== null) {
+      const session = await pending;
+      if (session.browser.isConnected()) return session;
+      if (this.session === pending) this.session = null;
+    }
+    this.session ??= this.launch();
+    return this.session;
+  }
+
+  private launch(): Promise<BrowserSession> {
+    const launching: Promise<BrowserSession> = (async () => {
+      const executablePath = await locateChromium(this.config.pdf.chromiumPath);
+      if (executablePath === null) {
+        this.logger.error(
+          this.config.pdf.chromiumPath === null
+            ? 'No chromium, chromium-browser or google-chrome on PATH.'
+            : `CHROMIUM_PATH ${this.config.pdf.chromiumPath} is not an executable file.`,
+        );
+        throw new PdfRenderingUnavailableError(CHROMIUM_NOT_FOUND_MESSAGE);
+      }
+      let browser: Browser;
+      try {
+        browser = await chromium.launch({ executablePath, args: LAUNCH_ARGS, headless: true, timeout: 60_000 });
+      } catch (error) {
+        this.logger.error(`Starting Chromium at ${executablePath} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PdfRenderingUnavailableError(CHROMIUM_NOT_STARTED_MESSAGE);
+      }
+      browser.on('disconnected', () => {
+        if (this.session === launching) this.session = null;
+      });
+      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      this.logger.log(`Chromium ${browser.version()} started for PDF rendering.`);
+      return { browser, context, idle: [] };
+    })();
+    // A failed start is not remembered: the next render tries again, e.g. after Chromium was installed.
+    launching.catch(() => {
+      if (this.session === launching) this.session = null;
+    });
+    return launching;
+  }
+
+  private async acquireSlot(): Promise<void> {
+    if (this.active < MAX_CONCURRENT_RENDERS) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}

@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chunkDocument, type PageSpan } from '../chunking';
+import { LegalRetriever } from '../retrieval';
+import { ABSTAIN_ANSWER, answerExtractively, OPENING_CHARS, wantsDocumentOpening } from './answer-extractively';
+import type { AnswerPassage } from './types';
+
+const CUAD = '/work/shared/data/cuad';
+const hasCuad = existsSync(join(CUAD, 'txt')) && existsSync(join(CUAD, 'categories.json'));
+const describeCuad = hasCuad ? describe : describe.skip;
+
+const SUPPLY = [
+  'SUPPLY AGREEMENT',
+  '',
+  'This Supply Agreement is made as of March 1, 2021 between Northwind Tools, Inc. ("Supplier") and Harbor Supply LLC ("Distributor").',
+  '',
+  '1. Term. This Agreement shall continue in effect for three (3) years from the Effective Date.',
+  '',
+  '2. Exclusivity. During the Term, Distributor shall purchase all of its requirements of the Products exclusively from Supplier.',
+  '',
+  '3. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.',
+  '',
+  '4. Payment. Distributor shall pay each invoice within thirty (30) days of receipt.',
+].join('\n');
+
+/** Cuts a text into one passage per blank-line paragraph, as a retriever would return them. */
+function paragraphs(text: string, documentId: string, file: string, pages: readonly PageSpan[] = []): AnswerPassage[] {
+  const out: AnswerPassage[] = [];
+  let start = 0;
+  for (const part of text.split('\n\n')) {
+    const end = start + part.length;
+    if (part.trim().length > 0) {
+      const page = pages.find((p) => p.start <= start && start < p.end)?.page ?? 1;
+      out.push({ id: `${documentId}-${out.length}`, documentId, file, page, start, end, text: part, score: 1, headingPath: [] });
+    }
+    start = end + 2;
+  }
+  return out;
+}
+
+function expectExactQuotes(text: string, answer: ReturnType<typeof answerExtractively>): void {
+  for (const c of answer.citations) expect(text.slice(c.start, c.end)).toBe(c.quote);
+}
+
+describe('answerExtractively', () => {
+  const passages = paragraphs(SUPPLY, 'doc-1', 'Supply Agreement.pdf');
+
+  it('quotes the governing-law sentence with its file, page and exact offsets', () => {
+    const answer = answerExtractively('Which law governs the agreement?', passages);
+    expect(answer.abstained).toBe(false);
+    expect(answer.answer).toMatch(/^According to Supply Agreement\.pdf \(page 1\): “.*laws of the State of New York/);
+    expect(answer.citations[0]).toMatchObject({ documentId: 'doc-1', file: 'Supply Agreement.pdf', page: 1 });
+    expect(answer.citations[0].quote).toContain('governed by and construed');
+    expectExactQuotes(SUPPLY, answer);
+  });
+
+  it('answers a clause question from the sentence the clause rules recognise', () => {
+    const answer = answerExtractively('Is there an exclusive dealing commitment with the counterparty?', passages);
+    expect(answer.abstained).toBe(false);
+    expect(answer.citations.some((c) => c.quote.includes('exclusively from Supplier'))).toBe(true);
+    expectExactQuotes(SUPPLY, answer);
+  });
+
+  it('answers a plain question from the sentence that holds its words', () => {
+    const answer = answerExtractively('When must the distributor pay an invoice?', passages);
+    expect(answer.abstained).toBe(false);
+    expect(answer.citations[0].quote).toContain('pay each invoice within thirty (30) days');
+    expectExactQuotes(SUPPLY, answer);
+  });
+
+  it('abstains on a question the documents do not address', () => {
+    const answer = answerExtractively('What is the capital of France?', passages);
+    expect(answer).toEqual({ answer: ABSTAIN_ANSWER, citations: [], abstained: true });
+    expect(ABSTAIN_ANSWER).toBe('The documents do not appear to address this.');
+  });
+
+  it('abstains when the clause asked about is absent', () => {
+    expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
+    expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);
+  });
+
+  it('abstains without passages', () => {
+    expect(answerExtractively('Which law governs the agreement?', []).abstained).toBe(true);
+  });
+
+  it('takes the page of each sentence from a page map when given one', () => {
+    const pageBreak = SUPPLY.indexOf('3. Governing Law');
+    const pages: PageSpan[] = [
+      { page: 1, start: 0, end: pageBreak },
+      { page: 2, start: pageBreak, end: SUPPLY.length },
+    ];
+    // One passage spanning both pages: only the map can tell where the sentence sits.
+    const whole: AnswerPassage = { id: 'all', documentId: 'doc-1', file: 'Supply Agreement.pdf', page: 1, start: 0, end: SUPPLY.length, text: SUPPLY, score: 1, headingPath: [] };
+    const answer = answerExtractively('Which law governs the agreement?', [whole], { pages: { 'doc-1': pages } });
+    expect(answer.citations[0].page).toBe(2);
+    expect(answer.answer).toContain('(page 2)');
+  });
+
+  it('reads the question out of a "Consider the ...; question" query', () => {
+    const answer = answerExtractively('Consider the Supply Agreement between Northwind Tools, Inc. and Harbor Supply LLC; Which law governs the agreement?', passages);
+    expect(answer.citations[0].quote).toContain('laws of the State of New York');
+  });
+
+  it('names the parties from the opening of the contract', () => {
+    const answer = answerExtractively('Who are the parties who signed the contract?', passages);
+    expect(answer.abstained).toBe(false);
+    expect(answer.citations[0].quote).toContain('Northwind Tools, Inc.');
+    expectExactQuotes(SUPPLY, answer);
+  });
+
+  it('cites each document separately when passages come from several', () => {
+    const other = 'LICENSE AGREEMENT\n\nThis Agreement shall be governed by the laws of England and Wales.';
+    const answer = answerExtractively('Which law governs the agreement?', [...passages, ...paragraphs(other, 'doc-2', 'Licence.docx')]);
+    expect(new Set(answer.citations.map((c) => c.file))).toEqual(new Set(['Supply Agreement.pdf', 'Licence.docx']));
+    expect(answer.answer).toContain('According to Licence.docx (page 1)');
+  });
+
+  it('gives the same answer for the same input', () => {
+    const q = 'Is there an exclusive dealing commitment with the counterparty?';
+    expect(answerExtractively(q, passages)).toEqual(answerExtractively(q, passages));
+  });
+});
+
+describe('wantsDocumentOpening', () => {
+  it('is true for questions about the document itself', () => {
+    expect(wantsDocumentOpening('Who are the parties who signed the contract?')).toBe(true);
+    expect(wantsDocumentOpening('What is the name of the contract?')).toBe(true);
+    expect(wantsDocumentOpening('When does the contract become effective?')).toBe(true);
+  });
+
+  it('is false for clause questions', () => {
+    expect(wantsDocumentOpening('Is there a cap on liability?')).toBe(false);
+  });
+});
+
+describeCuad('answerExtractively on CUAD contracts', () => {
+  const files = [
+    'LIMEENERGYCO_09_09_1999-EX-10-DISTRIBUTOR AGREEMENT.txt',
+    'CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt',
+    'UpjohnInc_20200121_10-12G_EX-2.6_11948692_EX-2.6_Manufacturing Agreement_ Supply Agreement.txt',
+  ].filter((f) => existsSync(join(CUAD, 'txt', f)));
+  const categories = hasCuad ? (JSON.parse(readFileSync(join(CUAD, 'categories.json'), 'utf8')) as { category: string; question: string }[]) : [];
+
+  function setup(file: string): { text: string; ask: (question: string) => ReturnType<typeof answerExtractively> } {
+    const text = readFileSync(join(CUAD, 'txt', file), 'utf8');
+    const chunks = chunkDocument(text, [{ page: 1, start: 0, end: text.length }]);
+    const retriever = LegalRetriever.build([{ id: file, text }], chunks.map((c) => ({ id: String(c.ordinal), documentId: file, text: c.text, headingPath: c.headingPath })));
+    const ask = (question: string): ReturnType<typeof answerExtractively> => {
+      const passages: AnswerPassage[] = retriever.search(question, 8).map((hit) => {
+        const c = chunks[Number(hit.id)];
+        return { id: hit.id, documentId: file, file, page: c.pageStart, start: c.start, end: c.end, text: c.text, score: hit.score, headingPath: c.headingPath };
+      });
+      if (wantsDocumentOpening(question)) {
+        const end = Math.min(text.length, OPENING_CHARS);
+        passages.unshift({ id: 'opening', documentId: file, file, page: 1, start: 0, end, text: text.slice(0, end), score: 0, headingPath: [] });
+      }
+      return answerExtractively(question, passages);
+    };
+    return { text, ask };
+  }
+
+  it('has the contracts to test with', () => {
+    expect(files).toHaveLength(3);
+  });
+
+  it.each(files)('cites exact slices of the contract for every category question: %s', (file) => {
+    const { text, ask } = setup(file);
+    let answered = 0;
+    for (const { question } of categories) {
+      const answer = ask(question);
+      if (!answer.abstained) answered++;
+      expect(answer.abstained).toBe(answer.citations.length === 0);
+      for (const c of answer.citations) {
+        expect(text.slice(c.start, c.end)).toBe(c.quote);
+        expect(answer.answer).toContain(`According to ${file}`);
+      }
+    }
+    expect(answered).toBeGreaterThan(3);
+    expect(answered).toBeLessThan(categories.length);
+  });
+
+  it.each(files)('abstains on unrelated questions: %s', (file) => {
+    const { ask } = setup(file);
+    for (const question of ['What is the recipe for chocolate cake?', 'Who won the football world cup in 1998?', 'How tall is the Eiffel Tower?']) {
+      expect(ask(question)).toEqual({ answer: ABSTAIN_ANSWER, citations: [], abstained: true });
+    }
+  });
+});

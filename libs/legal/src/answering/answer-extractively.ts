@@ -1,0 +1,278 @@
+import type { PageSpan } from '../chunking/chunker';
+import type { CuadCategory } from '../clauses/categories';
+import type { ClauseRule } from '../clauses/rule-types';
+import { CLAUSE_RULES } from '../clauses/rules';
+import { scoreSegment } from '../clauses/score';
+import { splitSegments } from '../clauses/segment';
+import { findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
+import { extractParties } from '../extraction/parties';
+import { extractTitle } from '../extraction/title';
+import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
+import { tokenize } from '../text/tokenizer';
+import { matchQuestionCategories } from './question-categories';
+import type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
+
+export const ABSTAIN_ANSWER = 'The documents do not appear to address this.';
+
+export const DEFAULT_ANSWER_OPTIONS: Readonly<AnswerOptions> = {
+  maxSentences: 3,
+  clauseThreshold: 1,
+  minCoverage: 0.6,
+  relativeCut: 0.6,
+};
+
+/** A sentence of a passage, with offsets into its document's canonical text. */
+interface Candidate {
+  passage: AnswerPassage;
+  start: number;
+  end: number;
+  text: string;
+  heading: string;
+  sectionStart: boolean;
+  /** Rank of its passage, 0 = best. */
+  passageRank: number;
+}
+
+interface Scored extends Candidate {
+  score: number;
+}
+
+const RULES = new Map<string, ClauseRule>(CLAUSE_RULES.map((rule) => [rule.category, rule]));
+const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date']);
+/** The title, parties and date of a contract sit in its first few thousand characters. */
+export const OPENING_CHARS = 6000;
+const DISPLAY_CHARS = 600;
+const WORDLIKE = /\p{L}{2,}/u;
+
+function candidatesOf(passages: readonly AnswerPassage[]): Candidate[] {
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  passages.forEach((passage, passageRank) => {
+    const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
+    for (const segment of splitSegments(passage.text)) {
+      if (segment.isHeading || !WORDLIKE.test(segment.text)) continue;
+      const start = passage.start + segment.start;
+      const end = passage.start + segment.end;
+      const key = `${passage.documentId}\u0000${start}\u0000${end}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({
+        passage,
+        start,
+        end,
+        text: segment.text,
+        heading: segment.heading !== '' ? segment.heading : fallbackHeading,
+        sectionStart: segment.sectionStart,
+        passageRank,
+      });
+    }
+  });
+  return out;
+}
+
+/** The candidate sentence of `passage` in which the local offset `from` falls, if any. */
+function sentenceContaining(candidates: readonly Candidate[], passage: AnswerPassage, from: number): Candidate | undefined {
+  const start = passage.start + from;
+  return candidates.find((c) => c.passage.documentId === passage.documentId && c.start <= start && start < c.end);
+}
+
+function passageWeight(candidate: Candidate, bestPassageScore: number): number {
+  const relative = bestPassageScore > 0 ? Math.max(0, candidate.passage.score) / bestPassageScore : 0;
+  return 0.2 * relative + 0.1 / (1 + candidate.passageRank);
+}
+
+/** The preamble sentence that names the agreement ("This Supply Agreement is made ..."). */
+const NAMING_SENTENCE = /^\W{0,3}(?:this|the)\s+(?:[\w&/,-]+\s+){0,10}?(?:agreement|contract|amendment|addendum|licen[cs]e|lease|memorandum)\b/i;
+
+const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\b(?:shall|will)\s+take\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\b(?:signed|executed)\s+and\s+effective\b/i;
+const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
+
+/** Sentences that state the contract's name, parties or dates, found with the field extractors. */
+function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPassage[], candidates: readonly Candidate[]): Scored[] {
+  const out: Scored[] = [];
+  // Read from the top of the document; a passage that a passage from the top already covers adds nothing.
+  const covered = (passage: AnswerPassage): boolean =>
+    passages.some((p) => p !== passage && p.documentId === passage.documentId && p.start === 0 && p.end >= passage.end);
+  passages.forEach((passage, rank) => {
+    const opening = passage.start < OPENING_CHARS && (passage.start === 0 || !covered(passage));
+    const score = (base: number): number => base - 0.01 * rank;
+    // Quotes the sentence holding the field; a field on a line of its own (a title, "Dated: ...") is quoted as is.
+    const add = (from: number, to: number, value: number, whole = false): void => {
+      const sentence = whole ? undefined : sentenceContaining(candidates, passage, from);
+      if (sentence !== undefined) out.push({ ...sentence, score: value });
+      else out.push({ passage, start: passage.start + from, end: passage.start + to, text: passage.text.slice(from, to), heading: '', sectionStart: false, passageRank: rank, score: value });
+    };
+    if (category === 'Document Name' && passage.start === 0) {
+      const title = extractTitle(passage.text);
+      if (title !== undefined) add(title.start, title.end, score(2), true);
+      const naming = candidates.find((c) => c.passage === passage && NAMING_SENTENCE.test(c.text));
+      if (naming !== undefined && (title === undefined || naming.start >= passage.start + title.end)) out.push({ ...naming, score: score(1.5) });
+    } else if (category === 'Parties' && opening) {
+      for (const party of extractParties(passage.text)) add(party.start, party.end, score(2));
+    } else if (category === 'Agreement Date' && opening) {
+      const date = findAgreementDate(passage.text);
+      if (date !== undefined) add(date.start, date.end, score(2));
+    } else if (category === 'Effective Date') {
+      const effective = opening ? findEffectiveDateSpan(passage.text) : undefined;
+      if (effective !== undefined) add(effective.start, effective.end, score(2));
+      for (const c of candidates) if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text)) out.push({ ...c, score: score(1.8) });
+      // "Effective as of the date first written above" points back to the date of the agreement.
+      if (opening && out.some((c) => DATE_ABOVE.test(c.text))) {
+        const date = findAgreementDate(passage.text);
+        if (date !== undefined) add(date.start, date.end, score(1.7));
+      }
+    }
+  });
+  return out;
+}
+
+interface LexicalScorer {
+  /** Share of the question's own terms the text contains, plus a little for synonyms. */
+  coverage(text: string): number;
+  ownTerms: number;
+}
+
+function lexicalScorer(question: string): LexicalScorer {
+  const own = new Set(questionTerms(question));
+  const expansions = new Map<string, number>();
+  for (const { term, weight } of buildQuestionQuery(question).terms) if (!own.has(term)) expansions.set(term, weight);
+  return {
+    ownTerms: own.size,
+    coverage(text: string): number {
+      if (own.size === 0) return 0;
+      const terms = new Set(tokenize(text));
+      let hits = 0;
+      for (const term of own) if (terms.has(term)) hits++;
+      let extra = 0;
+      for (const [term, weight] of expansions) if (terms.has(term)) extra += weight;
+      return hits / own.size + Math.min(0.2, 0.05 * extra);
+    },
+  };
+}
+
+function clauseMatches(categories: readonly CuadCategory[], candidates: readonly Candidate[], threshold: number): Map<Candidate, number> {
+  const scores = new Map<Candidate, number>();
+  for (const category of categories) {
+    const rule = RULES.get(category);
+    if (rule === undefined) continue;
+    const needed = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
+    const dependencies = rule.dependsOn?.map((d) => RULES.get(d)).filter((r): r is ClauseRule => r !== undefined) ?? [];
+    if (dependencies.length > 0 && !candidates.some((c) => dependencies.some((d) => scoreSegment(d, c) >= (d.minScore ?? 1)))) continue;
+    for (const candidate of candidates) {
+      const score = scoreSegment(rule, candidate);
+      if (score >= needed) scores.set(candidate, Math.max(scores.get(candidate) ?? 0, score / needed));
+    }
+  }
+  return scores;
+}
+
+function pageOf(options: AnswerOptions, documentId: string, offset: number, fallback: number): number {
+  const pages: readonly PageSpan[] | undefined = options.pages?.[documentId];
+  if (pages === undefined || pages.length === 0) return fallback;
+  let page = fallback;
+  let bestStart = -1;
+  for (const span of pages) {
+    if (span.start <= offset && offset < Math.max(span.end, span.start + 1) && span.start > bestStart) {
+      page = span.page;
+      bestStart = span.start;
+    }
+  }
+  return page;
+}
+
+function display(quote: string): string {
+  const flat = quote.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DISPLAY_CHARS) return flat;
+  const cut = flat.lastIndexOf(' ', DISPLAY_CHARS);
+  return `${flat.slice(0, cut > DISPLAY_CHARS / 2 ? cut : DISPLAY_CHARS)} …`;
+}
+
+/** Picks the best sentences, at most `maxSentences`, none much weaker than the best, with no two overlapping. */
+function select(scored: readonly Scored[], options: AnswerOptions): Scored[] {
+  const ranked = [...scored].sort(
+    (a, b) => b.score - a.score || a.passageRank - b.passageRank || a.passage.documentId.localeCompare(b.passage.documentId) || a.start - b.start,
+  );
+  const chosen: Scored[] = [];
+  for (const s of ranked) {
+    if (chosen.length >= options.maxSentences) break;
+    if (chosen.length > 0 && s.score < options.relativeCut * chosen[0].score) break;
+    if (chosen.some((c) => c.passage.documentId === s.passage.documentId && s.start < c.end && c.start < s.end)) continue;
+    chosen.push(s);
+  }
+  return chosen;
+}
+
+function compose(chosen: readonly Scored[], options: AnswerOptions): ExtractiveAnswer {
+  // Reading order: documents in the order of their best sentence, sentences in document order.
+  const documentOrder = new Map<string, number>();
+  for (const s of chosen) if (!documentOrder.has(s.passage.documentId)) documentOrder.set(s.passage.documentId, documentOrder.size);
+  const ordered = [...chosen].sort((a, b) => (documentOrder.get(a.passage.documentId) ?? 0) - (documentOrder.get(b.passage.documentId) ?? 0) || a.start - b.start);
+  const citations: AnswerCitation[] = ordered.map((s) => ({
+    passageId: s.passage.id,
+    documentId: s.passage.documentId,
+    file: s.passage.file,
+    page: pageOf(options, s.passage.documentId, s.start, s.passage.page),
+    start: s.start,
+    end: s.end,
+    quote: s.passage.text.slice(s.start - s.passage.start, s.end - s.passage.start),
+  }));
+  const lines: string[] = [];
+  let previous: AnswerCitation | undefined;
+  for (const c of citations) {
+    const quote = `“${display(c.quote)}”`;
+    if (previous !== undefined && previous.documentId === c.documentId && previous.page === c.page) lines[lines.length - 1] += ` ${quote}`;
+    else lines.push(`According to ${c.file} (page ${c.page}): ${quote}`);
+    previous = c;
+  }
+  return { answer: lines.join('\n\n'), citations, abstained: false };
+}
+
+/**
+ * Whether the question is about the document as a whole (its name, parties or dates), which the opening of a
+ * contract answers; callers should then pass each document's opening passages along with the retrieved ones.
+ */
+export function wantsDocumentOpening(question: string): boolean {
+  return matchQuestionCategories(parseLegalQuery(question).question).categories.some((c) => DESCRIPTIVE.has(c));
+}
+
+function abstention(): ExtractiveAnswer {
+  return { answer: ABSTAIN_ANSWER, citations: [], abstained: true };
+}
+
+/**
+ * Answers a question by quoting the sentences of the retrieved passages that address it, each cited by its
+ * document, page and exact offsets; abstains when none does. A question about a clause category (caps,
+ * exclusivity, renewal, ...) is answered only from sentences the clause rules recognise for that category;
+ * any other question needs a sentence that contains most of its terms.
+ */
+export function answerExtractively(question: string, passages: readonly AnswerPassage[], options: Partial<AnswerOptions> = {}): ExtractiveAnswer {
+  const opts: AnswerOptions = { ...DEFAULT_ANSWER_OPTIONS, ...options };
+  const bare = parseLegalQuery(question).question;
+  if (passages.length === 0 || bare.trim().length === 0) return abstention();
+
+  const candidates = candidatesOf(passages);
+  const lexical = lexicalScorer(bare);
+  const { categories, weight } = matchQuestionCategories(bare);
+  let bestPassageScore = 0;
+  for (const p of passages) bestPassageScore = Math.max(bestPassageScore, p.score);
+
+  const scored: Scored[] = [];
+  const descriptive = categories.filter((c) => DESCRIPTIVE.has(c));
+  for (const category of descriptive) scored.push(...descriptiveMatches(category, passages, candidates));
+
+  const clauses = clauseMatches(categories, candidates, opts.clauseThreshold);
+  // A generic wording ("license") only hints at a category; the question's own words can answer it too.
+  const lexicalAllowed = categories.length === 0 || weight <= 1;
+  for (const candidate of candidates) {
+    const clause = clauses.get(candidate);
+    const coverage = lexical.coverage(candidate.text);
+    const headingCoverage = candidate.heading === '' ? 0 : lexical.coverage(candidate.heading);
+    const lexicalHit = lexicalAllowed && lexical.ownTerms > 0 && coverage >= opts.minCoverage && coverage * lexical.ownTerms >= Math.min(2, lexical.ownTerms);
+    if (clause === undefined && !lexicalHit) continue;
+    const base = clause === undefined ? coverage : 1 + Math.min(clause, 2);
+    scored.push({ ...candidate, score: base + 0.3 * coverage + 0.1 * headingCoverage + passageWeight(candidate, bestPassageScore) });
+  }
+
+  const chosen = select(scored, opts);
+  return chosen.length === 0 ? abstention() : compose(chosen, opts);
+}

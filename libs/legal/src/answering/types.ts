@@ -1,0 +1,44 @@
+import type { PageSpan } from '../chunking/chunker';
+
+/** A retrieved passage: `text === documentText.slice(start, end)` for the canonical text of its document. */
+export interface AnswerPassage {
+  id: string;
+  documentId: string;
+  file: string;
+  page: number;
+  start: number;
+  end: number;
+  text: string;
+  score: number;
+  headingPath: string[];
+}
+
+/** One quoted sentence: `documentText.slice(start, end) === quote`. */
+export interface AnswerCitation {
+  passageId: string;
+  documentId: string;
+  file: string;
+  page: number;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+export interface ExtractiveAnswer {
+  answer: string;
+  citations: AnswerCitation[];
+  abstained: boolean;
+}
+
+export interface AnswerOptions {
+  /** Pages of each document's canonical text, by document id, so a sentence gets its own page. */
+  pages?: Readonly<Record<string, readonly PageSpan[]>>;
+  /** Most sentences quoted in one answer. */
+  maxSentences: number;
+  /** Multiplies the clause-evidence score a sentence needs when the question names a clause category. */
+  clauseThreshold: number;
+  /** Share of the question's own terms a sentence must contain when no clause category applies. */
+  minCoverage: number;
+  /** A sentence is quoted alongside the best one only when it scores at least this share of it. */
+  relativeCut: number;
+}

@@ -1,0 +1,30 @@
+/** A document of the matter: its canonical text and where each page lies in it. */
+export interface ReportSource {
+  id: string;
+  file: string;
+  text: string;
+  pages: { page: number; start: number; end: number }[];
+}
+
+/** A cited passage: `text.slice(start, end) === quote` for the document's canonical text. */
+export interface ReportCitation {
+  documentId: string;
+  file: string;
+  page: number;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+export type ReportKind = 'case-summary' | 'liability-analysis';
+
+export interface LegalReport {
+  kind: ReportKind;
+  /** Markdown in which every cited statement carries `[n]`, the 1-based index into `citations`. */
+  markdown: string;
+  citations: ReportCitation[];
+}
+
+export interface ReportOptions {
+  projectName: string;
+}
