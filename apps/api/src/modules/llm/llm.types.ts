@@ -1,15 +1,7 @@
+import type { AnswerPassage } from '@casewise/legal';
+
 /** A retrieved passage of one document; offsets are into that document's canonical text. */
-export interface Passage {
-  id: string;
-  documentId: string;
-  file: string;
-  page: number;
-  start: number;
-  end: number;
-  text: string;
-  score: number;
-  headingPath: string[];
-}
+export type Passage = AnswerPassage;
 
 /** A claim's source: the quote must equal the document's canonical text at [start, end) (whitespace-normalised). */
 export interface Citation {
