@@ -86,9 +86,8 @@ export class ParserPool {
     if (input.length === 0) return Promise.reject(ParseError.damaged('empty file'));
     return new Promise<ParsedDocument>((resolve, reject) => {
       const id = this.nextJobId++;
-      // A copy, so the caller's buffer is neither detached nor shared with the thread.
-      const bytes = new Uint8Array(input);
-      const request: WorkerParseRequest = { kind: 'parse', id, type, input: bytes, ocr: options.ocr ?? true, limits: options.limits };
+      // Sent as a Buffer: IPC serialises only the bytes it views, not a shared pool slab.
+      const request: WorkerParseRequest = { kind: 'parse', id, type, input, ocr: options.ocr ?? true, limits: options.limits };
       this.queue.push({ id, request, stallTimeoutMs: options.stallTimeoutMs ?? this.stallTimeoutMs, resolve, reject, ocrPending: 0 });
       this.pump();
     });
