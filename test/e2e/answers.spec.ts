@@ -81,3 +81,34 @@ describe('answers with checked citations', () => {
     expect(Number(rows[0].n)).toBe(0);
   });
 });
+
+describe('broad questions (the suggestion chips)', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let projectId: string;
+  const contract = firstCuadContract();
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig({}, { redis: false }));
+    owner = await createUser(ctx);
+    projectId = (await createProject(ctx, owner, 'Chips')).id;
+    await upload(ctx, owner, projectId, contract, cuadText(contract)).expect(201);
+    await waitForDocuments(ctx, owner.token, projectId);
+  });
+
+  afterAll(() => ctx.close());
+
+  it.each(['What are the key terms in this contract?', 'Summarize the main points', 'What are my obligations?', 'Identify potential risks'])(
+    'answers %j with checked citations',
+    async (question) => {
+      const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
+      expect(response.body.abstained).toBe(false);
+      expect(response.body.citations.length).toBeGreaterThan(0);
+      const text = cuadText(contract);
+      for (const citation of response.body.citations as CitationBody[]) {
+        expect(text.slice(citation.start, citation.end)).toBe(citation.quote);
+        expect(response.body.answer).toContain(`page ${citation.page}`);
+      }
+    },
+  );
+});

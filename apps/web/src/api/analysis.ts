@@ -1,17 +1,22 @@
-import { requestBlob, requestJson } from './http';
+import { api, required, settle } from './http';
 import type { CaseSummaryResponse, LiabilityResponse, ReportFormat, ReportKind } from './types';
 
-export function generateCaseSummary(projectId: string): Promise<CaseSummaryResponse> {
-  return requestJson<CaseSummaryResponse>('POST', '/api/generate_case_summary/', { project_id: projectId });
+export async function generateCaseSummary(projectId: string): Promise<CaseSummaryResponse> {
+  return required(await settle(api.POST('/api/generate_case_summary/', { body: { project_id: projectId } })));
 }
 
-export function generateLiabilityAnalysis(projectId: string): Promise<LiabilityResponse> {
-  return requestJson<LiabilityResponse>('POST', '/api/generate_liability_analysis/', { project_id: projectId });
+export async function generateLiabilityAnalysis(projectId: string): Promise<LiabilityResponse> {
+  return required(await settle(api.POST('/api/generate_liability_analysis/', { body: { project_id: projectId } })));
 }
 
-export function downloadReport(kind: ReportKind, projectId: string, format: ReportFormat): Promise<Blob> {
-  const query = `project_id=${encodeURIComponent(projectId)}${format === 'docx' ? '&format=docx' : ''}`;
-  return requestBlob(`/api/download/${kind}-pdf/?${query}`);
+/** The report as a file: PDF by default (the spec's URL has no format), Word with format=docx. */
+export async function downloadReport(kind: ReportKind, projectId: string, format: ReportFormat): Promise<Blob> {
+  const query = { project_id: projectId, format: format === 'docx' ? ('docx' as const) : undefined };
+  const blob =
+    kind === 'case-summary'
+      ? await settle(api.GET('/api/download/case-summary-pdf/', { params: { query }, parseAs: 'blob' }))
+      : await settle(api.GET('/api/download/liability-analysis-pdf/', { params: { query }, parseAs: 'blob' }));
+  return required(blob);
 }
 
 export function reportFileName(kind: ReportKind, projectId: string, format: ReportFormat): string {

@@ -1,7 +1,5 @@
-import { requestJson, requestMultipart } from './http';
+import { api, settle } from './http';
 import type { DocumentStatus, ProjectDocument } from './types';
-
-const projectPath = (projectId: string): string => `/api/projects/${encodeURIComponent(projectId)}`;
 
 function fileName(item: unknown): string | null {
   if (typeof item === 'string') return item;
@@ -13,7 +11,7 @@ function fileName(item: unknown): string | null {
 }
 
 export async function listFiles(projectId: string): Promise<string[]> {
-  const data = await requestJson<{ files?: unknown } | undefined>('GET', `${projectPath(projectId)}/files/`);
+  const data: { files?: unknown } | undefined = await settle(api.GET('/api/projects/{id}/files/', { params: { path: { id: projectId } } }));
   const files = Array.isArray(data?.files) ? data.files : [];
   return files.map(fileName).filter((name): name is string => name !== null);
 }
@@ -21,7 +19,9 @@ export async function listFiles(projectId: string): Promise<string[]> {
 const STATUSES: readonly DocumentStatus[] = ['queued', 'processing', 'ready', 'failed'];
 
 export async function listDocuments(projectId: string): Promise<ProjectDocument[]> {
-  const data = await requestJson<{ documents?: unknown } | undefined>('GET', `${projectPath(projectId)}/documents/`);
+  const data: { documents?: unknown } | undefined = await settle(
+    api.GET('/api/projects/{id}/documents/', { params: { path: { id: projectId } } }),
+  );
   const documents = Array.isArray(data?.documents) ? data.documents : [];
   return documents.filter((doc): doc is ProjectDocument => {
     if (typeof doc !== 'object' || doc === null) return false;
@@ -30,13 +30,22 @@ export async function listDocuments(projectId: string): Promise<ProjectDocument[
   });
 }
 
+/** One multipart request per file; the browser sets the boundary in Content-Type itself. */
 export async function uploadFile(projectId: string, file: File): Promise<void> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  form.append('project_id', projectId);
-  await requestMultipart<unknown>('/api/upload/', form);
+  await settle(
+    api.POST('/api/upload/', {
+      // The typed body names the fields; the serializer sends the file itself.
+      body: { file: file.name, project_id: projectId },
+      bodySerializer: ({ project_id }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        form.append('project_id', project_id);
+        return form;
+      },
+    }),
+  );
 }
 
 export async function deleteFile(projectId: string, filename: string): Promise<void> {
-  await requestJson<unknown>('DELETE', `${projectPath(projectId)}/files/${encodeURIComponent(filename)}/`);
+  await settle(api.DELETE('/api/projects/{id}/files/{filename}/', { params: { path: { id: projectId, filename } } }));
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
-import { ApiError, requestJson, requestMultipart, setUnauthorizedHandler } from './http';
+import { downloadReport } from './analysis';
+import { login } from './auth';
+import { listFiles, uploadFile } from './documents';
+import { ApiError, setUnauthorizedHandler } from './http';
 import { listProjects, parseProjectList } from './projects';
 
 describe('http client', () => {
@@ -8,7 +11,7 @@ describe('http client', () => {
     window.localStorage.setItem('token', 'jwt-9');
     document.cookie = 'XSRF-TOKEN=abc%3D123; path=/';
     const api = mockFetch({ 'GET /api/projects/': () => json(200, []) });
-    await requestJson('GET', '/api/projects/');
+    await listProjects();
     const [request] = api.requests;
     expect(request.headers.get('Authorization')).toBe('Bearer jwt-9');
     expect(request.headers.get('X-XSRF-TOKEN')).toBe('abc=123');
@@ -17,18 +20,17 @@ describe('http client', () => {
 
   it('sends no Authorization header without a stored token', async () => {
     const api = mockFetch({ 'POST /api/login/': () => json(200, { token: 't' }) });
-    await requestJson('POST', '/api/login/', { email: 'a@b.c', password: 'x' });
+    await login({ email: 'a@b.c', password: 'x' });
+    expect(api.requests[0].json).toEqual({ email: 'a@b.c', password: 'x' });
     expect(api.requests[0].headers.has('Authorization')).toBe(false);
     expect(api.requests[0].headers.get('Content-Type')).toBe('application/json');
   });
 
-  it('lets the browser set the multipart boundary', async () => {
+  it('uploads as multipart with the boundary chosen by the platform, not a JSON body', async () => {
     window.localStorage.setItem('token', 'jwt');
     const api = mockFetch({ 'POST /api/upload/': () => json(201, {}) });
-    const form = new FormData();
-    form.append('project_id', 'p1');
-    await requestMultipart('/api/upload/', form);
-    expect(api.requests[0].headers.has('Content-Type')).toBe(false);
+    await uploadFile('p1', new File(['%PDF-1.4'], 'msa.pdf', { type: 'application/pdf' }));
+    expect(api.requests[0].headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(api.requests[0].headers.get('Authorization')).toBe('Bearer jwt');
     expect(api.requests[0].form?.get('project_id')).toBe('p1');
   });
@@ -38,7 +40,7 @@ describe('http client', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     mockFetch({ 'GET /api/projects/': () => json(401, { statusCode: 401, detail: 'Token expired', error: 'Unauthorized' }) });
-    await expect(requestJson('GET', '/api/projects/')).rejects.toMatchObject({ status: 401, detail: 'Token expired' });
+    await expect(listProjects()).rejects.toMatchObject({ status: 401, detail: 'Token expired' });
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(handler).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(null);
@@ -48,18 +50,42 @@ describe('http client', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     mockFetch({ 'POST /api/login/': () => json(401, { statusCode: 401, detail: 'Invalid credentials' }) });
-    await expect(requestJson('POST', '/api/login/', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(login({ email: 'a@b.c', password: 'wrong' })).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
     setUnauthorizedHandler(null);
   });
 
   it('tells a missing response apart from an error response', async () => {
-    mockFetch({ 'GET /api/a/': () => new TypeError('Failed to fetch'), 'GET /api/b/': () => json(503, {}) });
-    await expect(requestJson('GET', '/api/a/')).rejects.toMatchObject({ kind: 'network', message: 'Failed to fetch' });
-    await expect(requestJson('GET', '/api/b/')).rejects.toMatchObject({
+    mockFetch({ 'GET /api/projects/': () => new TypeError('Failed to fetch'), 'GET /api/projects/p1/files/': () => json(503, {}) });
+    await expect(listProjects()).rejects.toMatchObject({ kind: 'network', message: 'Failed to fetch' });
+    await expect(listFiles('p1')).rejects.toMatchObject({
       kind: 'response',
       message: 'Request failed with status code 503',
     });
+  });
+});
+
+describe('report downloads', () => {
+  it('asks for the PDF without a format and for Word with format=docx, and returns the bytes', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const api = mockFetch({
+      'GET /api/download/case-summary-pdf/?project_id=p1': () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      'GET /api/download/liability-analysis-pdf/?project_id=p1&format=docx': () => new Response('PK', { status: 200 }),
+    });
+    const pdf = await downloadReport('case-summary', 'p1', 'pdf');
+    expect(await pdf.text()).toBe('%PDF-1.7');
+    const docx = await downloadReport('liability-analysis', 'p1', 'docx');
+    expect(await docx.text()).toBe('PK');
+    expect(api.requests.map((request) => request.path)).toEqual([
+      '/api/download/case-summary-pdf/?project_id=p1',
+      '/api/download/liability-analysis-pdf/?project_id=p1&format=docx',
+    ]);
+    expect(api.requests.every((request) => request.headers.get('Authorization') === 'Bearer jwt')).toBe(true);
+  });
+
+  it('reads the error body of a failed download', async () => {
+    mockFetch({ 'GET /api/download/case-summary-pdf/': () => json(404, { statusCode: 404, detail: 'Generate the case summary first.' }) });
+    await expect(downloadReport('case-summary', 'p1', 'pdf')).rejects.toMatchObject({ status: 404, detail: 'Generate the case summary first.' });
   });
 });
 

@@ -1,3 +1,5 @@
+import { createCasewiseClient, type CasewiseClient } from '@casewise/api-client';
+import type { Middleware } from 'openapi-fetch';
 import { clearToken, getToken } from '../auth/session';
 
 /** The body of every failed call: `{ statusCode, detail, error }`; some answers also carry `message`. */
@@ -45,6 +47,8 @@ function nonEmpty(value: unknown): string | undefined {
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
+const UNREADABLE = 'The server sent a response that could not be read.';
+
 let unauthorizedHandler: (() => void) | null = null;
 
 /** Registers what happens after a 401 has cleared the stored token (the app goes to /login). */
@@ -61,80 +65,80 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-function baseHeaders(): { headers: Headers; sentToken: boolean } {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-  return { headers, sentToken: Boolean(token) };
+// A 401 on a call made without a token (a wrong password at login) is not an expired session.
+function endSessionOn401(status: number, sentToken: boolean): void {
+  if (status !== 401 || !sentToken) return;
+  clearToken();
+  unauthorizedHandler?.();
 }
 
-async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
-  const text = await response.text().catch(() => '');
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Adds the XSRF header and ends the session on a 401. The generated client's own hook fires on every 401;
+ * this one looks at the request, so only a call that carried a token counts.
+ */
+const session: Middleware = {
+  onRequest({ request }) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+    return request;
+  },
+  onResponse({ request, response }) {
+    endSessionOn401(response.status, request.headers.has('Authorization'));
+    return response;
+  },
+};
+
+/** openapi-fetch builds a Request, which needs an absolute URL outside a page (the unit tests run in Node). */
+function clientBaseUrl(): string {
+  if (API_BASE) return API_BASE;
+  return typeof window === 'undefined' ? '' : window.location.origin;
 }
 
-async function send(path: string, init: RequestInit, sentToken: boolean): Promise<Response> {
-  let response: Response;
+/** The generated, typed client over openapi.yaml; every call sends credentials and the bearer token. */
+export const api: CasewiseClient = createCasewiseClient({
+  baseUrl: clientBaseUrl(),
+  getToken,
+  // Looked up on each call, so a fetch replaced after start-up (a test double) is the one used.
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+api.use(session);
+
+function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error && cause.message ? cause.message : 'Network error';
+  return new ApiError('network', message);
+}
+
+function errorBody(value: unknown): ErrorBody | undefined {
+  return typeof value === 'object' && value !== null ? (value as ErrorBody) : undefined;
+}
+
+function responseError(status: number, body: ErrorBody | undefined): ApiError {
+  const message = nonEmpty(body?.detail) ?? nonEmpty(body?.error) ?? `Request failed with status code ${status}`;
+  return new ApiError('response', message, status, body);
+}
+
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Waits for a generated-client call and turns every failure into an ApiError; resolves to the parsed body. */
+export async function settle<T>(pending: Promise<Outcome<T>>): Promise<T | undefined> {
+  let outcome: Outcome<T>;
   try {
-    response = await fetch(`${API_BASE}${path}`, { ...init, credentials: 'include' });
+    outcome = await pending;
   } catch (cause) {
-    const message = cause instanceof Error && cause.message ? cause.message : 'Network error';
-    throw new ApiError('network', message);
+    // openapi-fetch parses a successful body itself; a SyntaxError means the answer arrived but was not JSON.
+    if (cause instanceof SyntaxError) throw new ApiError('other', UNREADABLE);
+    throw networkError(cause);
   }
-  if (response.ok) return response;
-
-  const body = await readErrorBody(response);
-  // A 401 on a call made without a token (a wrong password at login) is not an expired session.
-  if (response.status === 401 && sentToken) {
-    clearToken();
-    unauthorizedHandler?.();
-  }
-  const message =
-    nonEmpty(body?.detail) ?? nonEmpty(body?.error) ?? `Request failed with status code ${response.status}`;
-  throw new ApiError('response', message, response.status, body);
+  if (outcome.response.ok) return outcome.data;
+  throw responseError(outcome.response.status, errorBody(outcome.error));
 }
 
-async function readJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError('other', 'The server sent a response that could not be read.', response.status);
-  }
-}
-
-export type JsonMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The JSON client. */
-export async function requestJson<T>(method: JsonMethod, path: string, body?: unknown): Promise<T> {
-  const { headers, sentToken } = baseHeaders();
-  headers.set('Accept', 'application/json');
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    init.body = JSON.stringify(body);
-  }
-  return readJson<T>(await send(path, init, sentToken));
-}
-
-/** The multipart client; the browser sets the boundary in Content-Type itself. */
-export async function requestMultipart<T>(path: string, form: FormData): Promise<T> {
-  const { headers, sentToken } = baseHeaders();
-  headers.set('Accept', 'application/json');
-  return readJson<T>(await send(path, { method: 'POST', headers, body: form }, sentToken));
-}
-
-export async function requestBlob(path: string): Promise<Blob> {
-  const { headers, sentToken } = baseHeaders();
-  const response = await send(path, { method: 'GET', headers }, sentToken);
-  return response.blob();
+/** A body the caller cannot do without; an empty answer is unreadable. */
+export function required<T>(data: T | undefined): T {
+  if (data === undefined) throw new ApiError('other', UNREADABLE);
+  return data;
 }

@@ -1,4 +1,4 @@
-import { ApiError, requestJson } from './http';
+import { api, ApiError, settle } from './http';
 import type { Project } from './types';
 
 export const INVALID_PROJECTS_DATA = 'Invalid projects data from server.';
@@ -27,15 +27,15 @@ export function parseProjectList(data: unknown): Project[] {
 }
 
 export async function listProjects(): Promise<Project[]> {
-  return parseProjectList(await requestJson<unknown>('GET', '/api/projects/'));
+  return parseProjectList(await settle(api.GET('/api/projects/')));
 }
 
 export async function createProject(body: { name: string; description: string }): Promise<Project> {
-  const created = toProject(await requestJson<unknown>('POST', '/api/projects/', body));
+  const created = toProject(await settle(api.POST('/api/projects/', { body })));
   if (!created) throw new ApiError('other', 'The server returned an unexpected project.');
   return created;
 }
 
 export async function deleteProject(projectId: string): Promise<void> {
-  await requestJson<unknown>('DELETE', `/api/projects/${encodeURIComponent(projectId)}/`);
+  await settle(api.DELETE('/api/projects/{id}/', { params: { path: { id: projectId } } }));
 }

@@ -210,8 +210,9 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
 
   return (
     <Box sx={{ flex: 1, height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0, position: 'relative' }}>
+      {/* Its own row above the conversation: laid over it, the button hid the first message's avatar. */}
       {messages.length > 0 && (
-        <Box sx={{ position: 'absolute', top: 8, right: 16, zIndex: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 1, md: 2 }, pt: 1 }}>
           <Tooltip title="Delete chat history">
             <IconButton aria-label="Delete chat history" onClick={() => void clearHistory()} sx={{ bgcolor: 'background.paper' }}>
               <DeleteSweepOutlined />

@@ -124,6 +124,7 @@ export function CreateProjectDialog({ open, flow, onClose, onCreated }: CreatePr
       onClose={onClose}
       fullWidth
       maxWidth="sm"
+      aria-labelledby={`create-project-title-${flow}`}
       slotProps={{ transition: { onExited: () => setFormKey((key) => key + 1) } }}
     >
       <CreateProjectForm key={formKey} flow={flow} onClose={onClose} onCreated={onCreated} />

@@ -57,7 +57,7 @@ export function SourcesButton({ sources, citations }: { sources: readonly string
           paper: {
             role: 'dialog',
             'aria-label': 'Referenced Documents',
-            sx: { maxHeight: SOURCES_MAX_HEIGHT, maxWidth: 420, overflowY: 'auto', p: 2 },
+            sx: { maxHeight: SOURCES_MAX_HEIGHT, maxWidth: 420, display: 'flex', flexDirection: 'column', overflow: 'hidden', p: 2 },
           },
         }}
       >
@@ -67,7 +67,8 @@ export function SourcesButton({ sources, citations }: { sources: readonly string
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           These documents were used to generate the response
         </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {/* The list scrolls under the heading; focusable so keyboard users can scroll it too. */}
+        <Box component="ul" tabIndex={0} aria-label="Cited documents" sx={{ listStyle: 'none', m: 0, p: 0, minHeight: 0, overflowY: 'auto' }}>
           {groups.map((group, index) => (
             <Box component="li" key={group.file} sx={{ py: 1 }}>
               {index > 0 && <Divider sx={{ mb: 1 }} />}

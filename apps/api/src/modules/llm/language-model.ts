@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { answerExtractively, buildCaseSummary, buildLiabilityAnalysis, type PageSpan } from '@casewise/legal';
+import { answerBroadQuestion, answerExtractively, broadIntent, buildCaseSummary, buildLiabilityAnalysis, type PageSpan } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
@@ -22,9 +22,15 @@ export class LanguageModel {
     return this.config.anthropic.apiKey !== null;
   }
 
-  async answer(question: string, passages: Passage[], pages: Record<string, PageSpan[]> = {}): Promise<AnswerDraft> {
+  /**
+   * `documents` are the whole texts of the best-matching documents: the offline engine answers broad
+   * questions ("key terms", "my obligations", "potential risks") from them, which no single passage can.
+   */
+  async answer(question: string, passages: Passage[], pages: Record<string, PageSpan[]> = {}, documents: SourceDocument[] = []): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
-    const result = answerExtractively(question, passages, { pages });
+    const intent = broadIntent(question);
+    const broad = intent && documents.length > 0 ? answerBroadQuestion(intent, documents) : null;
+    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages });
     return {
       answer: result.answer,
       citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),

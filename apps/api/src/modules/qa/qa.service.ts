@@ -15,6 +15,8 @@ import { AnswerResponseDto, AskQuestionDto, ChatHistoryResponseDto, mapCitation,
 
 export const NO_DOCUMENTS = 'You need to add documents first';
 export const PASSAGES_PER_ANSWER = 8;
+/** Documents a broad question (key terms, obligations, risks) is answered from, best-matching first. */
+export const BROAD_DOCUMENTS = 3;
 
 @Injectable()
 export class QaService {
@@ -53,7 +55,12 @@ export class QaService {
     for (const [id, text] of texts) pages[id] = text.pages;
     if (wantsDocumentOpening(dto.question)) passages.push(...this.openings(passages, texts));
 
-    const draft = await this.model.answer(dto.question, passages, pages);
+    const sources = [...new Set(passages.map((passage) => passage.documentId))].slice(0, BROAD_DOCUMENTS).flatMap((id) => {
+      const text = texts.get(id);
+      const document = ready.find((candidate) => candidate.id === id);
+      return text && document ? [{ id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
+    });
+    const draft = await this.model.answer(dto.question, passages, pages, sources);
     const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, {
       pageOf: (id, offset) => texts.get(id)?.pages.find((page) => offset >= page.start && offset < page.end)?.page,
     });

@@ -208,7 +208,8 @@ export default function SignupPage() {
           required
           fullWidth
           margin="normal"
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: MAX_CODE_LENGTH } }}
+          // A shrunk label keeps the 000000 placeholder visible, showing the code's format before typing.
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: MAX_CODE_LENGTH } }}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" variant="body2" disabled={busy} onClick={() => void requestAccount()}>

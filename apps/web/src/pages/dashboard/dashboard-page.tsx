@@ -89,7 +89,7 @@ export default function DashboardPage() {
           </Button>
         </Paper>
 
-        <Grid container spacing={4} sx={{ mt: 1 }}>
+        <Grid container spacing={4} sx={{ mt: 4 }}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Paper component="section" aria-labelledby="guide-heading" sx={{ p: 3 }}>
               <Typography id="guide-heading" component="h2" variant="h5" gutterBottom>
