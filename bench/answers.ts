@@ -1,0 +1,116 @@
+/**
+ * Cited answers of the real QA endpoint (offline engine) on CUAD dev contracts. Each contract sits alone in a
+ * project and is asked the question of every CUAD category over HTTP. A category the lawyers found in the
+ * contract should be answered with a citation that overlaps one of their spans; a category they did not find
+ * should be met with an abstention. (A category marked without a verbatim span counts for neither.)
+ *
+ *   npm run bench:answers -- --corpus <txt dir> --clauses <clauses.json> [--categories <categories.json>]
+ *     [--contracts 40] [--json]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ApiClient, startBenchApp, type Answer } from './lib/app';
+import { BenchArgs, runBench } from './lib/args';
+import { byCodeUnits, CUAD_DIR, readCategories, readClauses } from './lib/cuad';
+import { fixed, mapLimit, percent, percentile, seconds, table } from './lib/format';
+
+const UPLOAD_CONCURRENCY = 4;
+
+interface Tally {
+  present: number;
+  answered: number;
+  answeredWithGold: number;
+  absent: number;
+  abstained: number;
+}
+
+const emptyTally = (): Tally => ({ present: 0, answered: 0, answeredWithGold: 0, absent: 0, abstained: 0 });
+
+function citesGold(answer: Answer, file: string, spans: [number, number][]): boolean {
+  return answer.citations.some((citation) => citation.file === file && spans.some(([start, end]) => citation.start < end && start < citation.end));
+}
+
+const share = (part: number, whole: number): string => (whole === 0 ? '-' : fixed(percent(part / whole)));
+
+async function main(): Promise<void> {
+  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'categories', 'contracts'], switches: ['json'] });
+  const corpus = resolve(args.string('corpus') ?? join(CUAD_DIR, 'txt'));
+  const clauses = readClauses(resolve(args.string('clauses') ?? join(CUAD_DIR, 'dev', 'clauses.json')));
+  const categories = readCategories(resolve(args.string('categories') ?? join(CUAD_DIR, 'categories.json')));
+  const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 40));
+
+  const bench = await startBenchApp('answers');
+  try {
+    const api = new ApiClient(bench.baseUrl);
+    await api.createUser(bench.config);
+    let started = process.hrtime.bigint();
+    const projects = await mapLimit(files, UPLOAD_CONCURRENCY, async (file) => {
+      const id = await api.createProject(`bench ${file}`.slice(0, 100));
+      await api.upload(id, file, readFileSync(join(corpus, file)));
+      return id;
+    });
+    for (const [i, id] of projects.entries()) {
+      const [row] = await api.waitUntilSettled(id, 10 * 60_000);
+      if (row.status !== 'ready') throw new Error(`${files[i]} failed to ingest: ${row.error}`);
+    }
+    const ingestSeconds = seconds(started);
+
+    const tallies = new Map(categories.map((c) => [c.category, emptyTally()]));
+    const latencies: number[] = [];
+    started = process.hrtime.bigint();
+    for (const [i, file] of files.entries()) {
+      const marked = clauses[file];
+      for (const { category, question } of categories) {
+        const spans = marked[category];
+        if (spans !== undefined && spans.length === 0) continue;
+        const asked = process.hrtime.bigint();
+        const answer = await api.ask(projects[i], question);
+        latencies.push(seconds(asked) * 1000);
+        const tally = tallies.get(category) as Tally;
+        if (spans === undefined) {
+          tally.absent += 1;
+          if (answer.abstained) tally.abstained += 1;
+        } else {
+          tally.present += 1;
+          if (!answer.abstained) tally.answered += 1;
+          if (!answer.abstained && citesGold(answer, file, spans)) tally.answeredWithGold += 1;
+        }
+      }
+    }
+    const askSeconds = seconds(started);
+
+    const total = emptyTally();
+    const rows = categories.map(({ category }) => {
+      const t = tallies.get(category) as Tally;
+      for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += t[key];
+      return [category, t.present, share(t.answered, t.present), share(t.answeredWithGold, t.present), t.absent, share(t.abstained, t.absent)];
+    });
+    rows.push(['all categories', total.present, share(total.answered, total.present), share(total.answeredWithGold, total.present), total.absent, share(total.abstained, total.absent)]);
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `contracts=${files.length} questions=${latencies.length} ingest=${fixed(ingestSeconds)}s asking=${fixed(askSeconds)}s ` +
+        `latency p50=${fixed(percentile(latencies, 50), 0)}ms p95=${fixed(percentile(latencies, 95), 0)}ms (one client)`,
+    );
+    console.log(table(['category', 'present', 'answered %', 'gold cited %', 'absent', 'abstained %'], rows));
+    const withGold = percent(total.answeredWithGold / Math.max(1, total.present));
+    const abstained = percent(total.abstained / Math.max(1, total.absent));
+    console.log(`\nanswered with a citation of a gold span: ${fixed(withGold)}% (target >= 65): ${withGold >= 65 ? 'met' : 'missed'}`);
+    console.log(`abstained when the clause is absent:     ${fixed(abstained)}% (target >= 85): ${abstained >= 85 ? 'met' : 'missed'}`);
+    if (args.has('json')) {
+      console.log(
+        JSON.stringify({
+          contracts: files.length,
+          present: total.present,
+          absent: total.absent,
+          answered_when_present: percent(total.answered / Math.max(1, total.present)),
+          answered_with_gold_citation: withGold,
+          abstained_when_absent: abstained,
+        }),
+      );
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+runBench(main);

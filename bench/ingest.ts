@@ -1,0 +1,282 @@
+/**
+ * Ingestion speed of the real pipeline on the embedded defaults, against poppler's pdftotext on the same files
+ * in the same run. Two measurements:
+ *  - stages: the pieces the ingestion job calls, timed one by one (parse in the app's pool of 2 parsing
+ *    processes, chunk, embed, save to the database), to show where the time goes;
+ *  - end to end: every file uploaded over HTTP, from the first upload until the last document is ready.
+ * Peak memory counts this process and its parsing processes. pdftotext reads only the PDFs of the folder, so
+ * the ratios are exact for a folder of PDFs and indicative when other types are mixed in.
+ *
+ *   npm run bench:ingest -- --dir <folder> [--json]
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { chunkDocument, type Chunk } from '@casewise/legal';
+import { DocumentRepository } from '@api/modules/documents/document.repository';
+import { MIME_TYPES, type DetectedType } from '@api/modules/documents/file-type';
+import { Embedder } from '@api/modules/embeddings/embedder';
+import { IngestionRepository, type NewChunk } from '@api/modules/ingestion/ingestion.repository';
+import { DocumentParser } from '@api/modules/ingestion/parser.adapter';
+import type { ParsedDocument } from '@api/modules/ingestion/parsers/parser.types';
+import { ApiClient, startBenchApp } from './lib/app';
+import { BenchArgs, runBench } from './lib/args';
+import { cpuSnapshot } from './lib/cpu';
+import { byCodeUnits, CUAD_DIR } from './lib/cuad';
+import { fixed, mapLimit, seconds, table } from './lib/format';
+import { MemorySampler, type MemoryPeak } from './lib/memory';
+
+/** The app parses with a pool of 2 processes (DocumentParser) and runs 2 ingestion jobs at a time. */
+const CONCURRENCY = 2;
+const UPLOAD_CONCURRENCY = 4;
+
+const TYPES: Record<string, DetectedType> = {
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.txt': 'txt',
+  '.md': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.eml': 'eml',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.tif': 'tiff',
+  '.tiff': 'tiff',
+};
+
+interface InputFile {
+  name: string;
+  path: string;
+  type: DetectedType;
+  bytes: Buffer;
+}
+
+function runPdftotext(path: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('pdftotext', ['-q', path, '/dev/null'], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`pdftotext ${path} exited with ${code}`))));
+  });
+}
+
+interface Timed {
+  wall: number;
+  /** CPU seconds of this process and of every process it started meanwhile. */
+  cpu: number;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<Timed> {
+  const before = cpuSnapshot();
+  const started = process.hrtime.bigint();
+  await work();
+  const wall = seconds(started);
+  const after = cpuSnapshot();
+  const cpu = after.self - before.self + (after.liveChildren - before.liveChildren) + (after.finishedChildren - before.finishedChildren);
+  return { wall, cpu };
+}
+
+/** pdftotext over the PDFs, CONCURRENCY at a time, largest first like our parse. */
+function timePdftotext(files: InputFile[]): Promise<Timed> {
+  return timed(() => mapLimit(files, CONCURRENCY, (file) => runPdftotext(file.path)));
+}
+
+async function main(): Promise<void> {
+  const args = new BenchArgs(process.argv.slice(2), { options: ['dir'], switches: ['json'] });
+  const dir = resolve(args.string('dir') ?? join(CUAD_DIR, 'pdf'));
+  const files: InputFile[] = readdirSync(dir)
+    .sort(byCodeUnits)
+    .filter((name) => statSync(join(dir, name)).isFile() && TYPES[extname(name).toLowerCase()] !== undefined)
+    .map((name) => ({ name, path: join(dir, name), type: TYPES[extname(name).toLowerCase()], bytes: readFileSync(join(dir, name)) }))
+    .sort((a, b) => b.bytes.length - a.bytes.length);
+  if (files.length === 0) throw new Error(`No supported files in ${dir}`);
+  const pdfs = files.filter((file) => file.type === 'pdf');
+
+  const memory = new MemorySampler(['pdftotext']);
+  memory.start();
+  const bench = await startBenchApp('ingest');
+  try {
+    const parser = bench.app.get(DocumentParser);
+    const embedder = bench.app.get(Embedder);
+    const repository = bench.app.get(IngestionRepository);
+    const documents = bench.app.get(DocumentRepository);
+    const api = new ApiClient(bench.baseUrl);
+    await api.createUser(bench.config);
+
+    const idleMb = Math.round(process.memoryUsage().rss / 1048576);
+    // Start the parsing processes and load their PDF code first: the app pays that once, not per file.
+    const smallest = pdfs[pdfs.length - 1];
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, () =>
+        smallest ? parser.parse(MIME_TYPES.pdf, smallest.bytes) : parser.parse(MIME_TYPES.txt, Buffer.from('warm-up')),
+      ),
+    );
+
+    // pdftotext before and after our parse, so a change in the machine's load shows as a gap between the two.
+    // Two passes of ours: the first in freshly started processes, the second once PDF.js is compiled and
+    // optimised, as in a server that has been running. The second is the extraction figure.
+    const none: Timed = { wall: NaN, cpu: NaN };
+    const pdftotextBefore = pdfs.length > 0 ? await timePdftotext(pdfs) : none;
+    const coldParse = await timed(() => Promise.all(files.map((file) => parser.parse(MIME_TYPES[file.type], file.bytes))));
+    let parsed: ParsedDocument[] = [];
+    const warmParse = await timed(async () => {
+      parsed = await Promise.all(files.map((file) => parser.parse(MIME_TYPES[file.type], file.bytes)));
+    });
+    const pdftotextAfter = pdfs.length > 0 ? await timePdftotext(pdfs) : none;
+    const pdftotextSeconds = (pdftotextBefore.wall + pdftotextAfter.wall) / 2;
+    const pdftotextCpu = (pdftotextBefore.cpu + pdftotextAfter.cpu) / 2;
+    const parseSeconds = warmParse.wall;
+    const coldParseSeconds = coldParse.wall;
+
+    const pages = parsed.reduce((sum, doc) => sum + doc.report.pages, 0);
+    const pdfPages = parsed.reduce((sum, doc, i) => sum + (files[i].type === 'pdf' ? doc.report.pages : 0), 0);
+    const ocrPages = parsed.reduce((sum, doc) => sum + doc.report.pagesOcr, 0);
+    const characters = parsed.reduce((sum, doc) => sum + doc.text.length, 0);
+
+    let started = process.hrtime.bigint();
+    const chunked: Chunk[][] = parsed.map((doc) =>
+      chunkDocument(
+        doc.text,
+        doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr })),
+      ),
+    );
+    const chunkSeconds = seconds(started);
+
+    started = process.hrtime.bigint();
+    const vectors: number[][][] = [];
+    for (const pieces of chunked) vectors.push(await embedder.embedDocuments(pieces.map((piece) => piece.text)));
+    const embedSeconds = seconds(started);
+
+    // The database save of the job (text, pages, chunks with vectors, status) for rows of a separate project.
+    const stagesProject = await api.createProject('bench stages');
+    const rows = [];
+    for (const [i, file] of files.entries()) {
+      const row = await documents.insert({
+        projectId: stagesProject,
+        filename: file.name,
+        type: MIME_TYPES[file.type],
+        size: file.bytes.length,
+        sha256: '0'.repeat(64),
+        storageKey: `bench-stage-${i}`,
+        status: 'processing',
+        error: null,
+        pages: null,
+        parseReport: null,
+      });
+      if (!row) throw new Error(`Could not insert a row for ${file.name}`);
+      rows.push(row);
+    }
+    started = process.hrtime.bigint();
+    let chunkCount = 0;
+    for (const [i, doc] of parsed.entries()) {
+      const chunks: NewChunk[] = chunked[i].map((piece, j) => ({
+        ordinal: piece.ordinal,
+        start: piece.start,
+        end: piece.end,
+        pageStart: piece.pageStart,
+        pageEnd: piece.pageEnd,
+        headingPath: piece.headingPath,
+        text: piece.text,
+        vector: vectors[i][j],
+      }));
+      chunkCount += chunks.length;
+      const storedPages = doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
+      await repository.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks);
+    }
+    const saveSeconds = seconds(started);
+
+    const stagesPeak = memory.peek();
+    // The stage results are dropped so that the end-to-end peak is the app's, not this script's.
+    parsed.length = 0;
+    chunked.length = 0;
+    vectors.length = 0;
+    memory.reset();
+
+    // End to end: the user's path, upload to ready, with the app's own job concurrency.
+    const project = await api.createProject('bench end to end');
+    started = process.hrtime.bigint();
+    await mapLimit(files, UPLOAD_CONCURRENCY, (file) => api.upload(project, file.name, file.bytes));
+    const uploadSeconds = seconds(started);
+    const settled = await api.waitUntilSettled(project, 60 * 60_000, 50);
+    const endToEndSeconds = seconds(started);
+    const failed = settled.filter((row) => row.status !== 'ready');
+    const endToEndPages = settled.reduce((sum, row) => sum + (row.pages ?? 0), 0);
+    const peak = memory.stop();
+
+    const pdftotextRate = pdfPages / pdftotextSeconds;
+    const extractionRate = pages / parseSeconds;
+    const endToEndRate = endToEndPages / endToEndSeconds;
+    const stageSum = parseSeconds + chunkSeconds + embedSeconds + saveSeconds;
+    const rate = (secondsTaken: number): string => fixed(pages / secondsTaken);
+    const share = (secondsTaken: number): string => fixed((100 * secondsTaken) / stageSum);
+
+    console.log(
+      `folder=${dir} files=${files.length} (pdf ${pdfs.length}) pages=${pages} ocr pages=${ocrPages} chunks=${chunkCount} ` +
+        `characters=${characters} processes=${CONCURRENCY}`,
+    );
+    console.log(
+      table(
+        ['stage', 'pages', 'seconds', 'pages/s', '% of stages', 'pages/CPU-s'],
+        [
+          ['parse, first pass (fresh processes)', pages, fixed(coldParseSeconds, 2), rate(coldParseSeconds), '-', fixed(pages / coldParse.cpu)],
+          ['parse (2 processes, warm)', pages, fixed(parseSeconds, 2), rate(parseSeconds), share(parseSeconds), fixed(pages / warmParse.cpu)],
+          ['chunk', pages, fixed(chunkSeconds, 2), rate(chunkSeconds), share(chunkSeconds)],
+          ['embed', pages, fixed(embedSeconds, 2), rate(embedSeconds), share(embedSeconds)],
+          ['index (database save)', pages, fixed(saveSeconds, 2), rate(saveSeconds), share(saveSeconds)],
+          ['stages in sequence', pages, fixed(stageSum, 2), rate(stageSum), '100.0'],
+          ['end to end (upload to ready)', endToEndPages, fixed(endToEndSeconds, 2), fixed(endToEndRate), '-'],
+          ['pdftotext (2 processes)', pdfPages, fixed(pdftotextSeconds, 2), fixed(pdftotextRate), '-', fixed(pdfPages / pdftotextCpu)],
+        ],
+      ),
+    );
+    console.log(
+      `pdftotext runs: ${fixed(pdftotextBefore.wall, 2)}s before, ${fixed(pdftotextAfter.wall, 2)}s after our two parse passes; uploads took ${fixed(uploadSeconds, 2)}s of the end-to-end time` +
+        (failed.length > 0 ? `; ${failed.length} file(s) failed: ${failed.map((row) => `${row.filename}: ${row.error}`).join('; ')}` : ''),
+    );
+    const describe = (label: string, m: MemoryPeak): string =>
+      `${label}: ${fixed(m.boundMb, 0)} MB = this process ${fixed(m.selfHwmMb, 0)} MB high-water + ${m.children} parsing process(es) ` +
+      `${fixed(m.childrenHwmMb, 0)} MB high-water (largest simultaneous total sampled: ${fixed(m.concurrentMb, 0)} MB)`;
+    console.log(describe('peak memory, end to end', peak));
+    console.log(describe('peak memory, stages (this script also holds every stage result)', stagesPeak));
+    console.log(`this process idle after boot, before any file: ${idleMb} MB`);
+    const ratio = endToEndRate / pdftotextRate;
+    const extractionRatio = extractionRate / pdftotextRate;
+    const cpuRatio = pages / warmParse.cpu / (pdfPages / pdftotextCpu);
+    console.log(`extraction ${fixed(extractionRatio, 2)}x pdftotext (target >= 1.2): ${extractionRatio >= 1.2 ? 'met' : 'missed'}; per CPU second ${fixed(cpuRatio, 2)}x`);
+    console.log(`end to end ${fixed(ratio, 2)}x pdftotext (target >= 0.5): ${ratio >= 0.5 ? 'met' : 'missed'}`);
+    console.log(`peak memory ${fixed(peak.boundMb, 0)} MB (target < 1024): ${peak.boundMb < 1024 ? 'met' : 'missed'}`);
+    if (args.has('json')) {
+      const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+      console.log(
+        JSON.stringify({
+          files: files.length,
+          pages,
+          pages_per_s: round(endToEndRate),
+          pdftotext_pages_per_s: round(pdftotextRate),
+          ratio: round(ratio, 2),
+          extraction_pages_per_s: round(extractionRate),
+          extraction_ratio: round(extractionRatio, 2),
+          extraction_cpu_ratio: round(cpuRatio, 2),
+          peak_rss_mb: Math.round(peak.boundMb),
+          peak_rss_concurrent_mb: Math.round(peak.concurrentMb),
+          idle_rss_mb: idleMb,
+          stages_peak_rss_mb: Math.round(stagesPeak.boundMb),
+          seconds: {
+            parse_first_pass: round(coldParseSeconds, 2),
+            parse: round(parseSeconds, 2),
+            chunk: round(chunkSeconds, 2),
+            embed: round(embedSeconds, 2),
+            index: round(saveSeconds, 2),
+            end_to_end: round(endToEndSeconds, 2),
+            pdftotext: round(pdftotextSeconds, 2),
+          },
+          failed: failed.length,
+        }),
+      );
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+runBench(main);

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { simpleParser } from 'mailparser';
+import { createHttpApp } from '@api/app.factory';
+import type { AppConfig } from '@api/modules/config/config.types';
+import { loadConfig } from '@api/modules/config/load-config';
+
+export interface BenchApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  dataDir: string;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real application on the embedded defaults (PGlite, in-process jobs, offline engines) in a fresh
+ * data directory, listening on loopback only. The environment is built here, not read, so no server or
+ * API key of the caller's shell can change what is measured.
+ */
+export async function startBenchApp(label: string): Promise<BenchApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', THROTTLE_LIMIT: '100000' });
+  const app = await createHttpApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return {
+    app,
+    config,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface DocumentRow {
+  id: string;
+  filename: string;
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  error: string | null;
+  pages: number | null;
+}
+
+export interface Citation {
+  file: string;
+  page: number;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+export interface Answer {
+  answer: string;
+  context: string[];
+  citations: Citation[];
+  abstained: boolean;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
+    super(`${what}: HTTP ${status} ${body.slice(0, 300)}`);
+  }
+}
+
+/** The public HTTP API as a user sees it: the same calls the web app makes. */
+export class ApiClient {
+  private token = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  get bearer(): string {
+    return this.token;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    if (!response.ok) throw new HttpError(response.status, text, `${method} ${path}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  /** Signs up, reads the mailed code from the outbox, verifies and logs in. */
+  async createUser(config: AppConfig): Promise<void> {
+    const email = `bench-${randomBytes(4).toString('hex')}@firm.example`;
+    const password = `pw-${randomBytes(12).toString('hex')}`;
+    await this.call('POST', '/api/signup/', { email, password });
+    const otp = await mailedCode(config.mail.outboxDir, email);
+    await this.call('POST', '/api/verify-otp/', { email, otp });
+    this.token = (await this.call<{ token: string }>('POST', '/api/login/', { email, password })).token;
+  }
+
+  async createProject(name: string): Promise<string> {
+    return (await this.call<{ id: string }>('POST', '/api/projects/', { name, description: '' })).id;
+  }
+
+  async upload(projectId: string, filename: string, bytes: Buffer): Promise<void> {
+    const form = new FormData();
+    form.append('project_id', projectId);
+    form.append('file', new Blob([bytes]), filename);
+    await this.call('POST', '/api/upload/', form);
+  }
+
+  async documents(projectId: string): Promise<DocumentRow[]> {
+    return (await this.call<{ documents: DocumentRow[] }>('GET', `/api/projects/${projectId}/documents/`)).documents;
+  }
+
+  /** Polls the document list until every document is ready or failed. */
+  async waitUntilSettled(projectId: string, timeoutMs: number, pollMs = 100): Promise<DocumentRow[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const documents = await this.documents(projectId);
+      if (documents.every((document) => document.status === 'ready' || document.status === 'failed')) return documents;
+      if (Date.now() > deadline) {
+        const waiting = documents.filter((document) => document.status !== 'ready' && document.status !== 'failed').length;
+        throw new Error(`${waiting} document(s) of project ${projectId} still not processed after ${timeoutMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  ask(projectId: string, question: string): Promise<Answer> {
+    return this.call<Answer>('POST', `/api/projects/${projectId}/qa/`, { question });
+  }
+}
+
+async function mailedCode(outboxDir: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+    for (const name of names.reverse()) {
+      const mail = await simpleParser(await readFile(join(outboxDir, name)));
+      const to = Array.isArray(mail.to) ? mail.to.map((address) => address.text).join(', ') : (mail.to?.text ?? '');
+      const code = /\b(\d{6})\b/.exec(mail.text ?? '');
+      if (to.includes(email) && code) return code[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code was mailed to ${email}`);
+}

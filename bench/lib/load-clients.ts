@@ -1,0 +1,71 @@
+/**
+ * A separate process that plays N concurrent users of the QA endpoint, so the load generator does not share
+ * the server's event loop. Started by bench/qa.ts through `fork`; talks to it over IPC.
+ */
+export interface LoadRequest {
+  url: string;
+  token: string;
+  questions: string[];
+  clients: number;
+  seconds: number;
+  /** Upper bound on requests over all clients, whatever the time. */
+  maxRequests: number;
+  timeoutMs: number;
+}
+
+export interface LoadResult {
+  /** Milliseconds of each successful request, in completion order. */
+  latencies: number[];
+  failures: number;
+  firstFailure: string | null;
+  seconds: number;
+}
+
+async function runLoad(request: LoadRequest): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | null = null;
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + request.seconds * 1000;
+  const client = async (offset: number): Promise<void> => {
+    let turn = 0;
+    while (performance.now() < deadline && issued < request.maxRequests) {
+      issued += 1;
+      const question = request.questions[(offset + turn * request.clients) % request.questions.length];
+      turn += 1;
+      const sent = performance.now();
+      try {
+        const response = await fetch(request.url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${request.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ question }),
+          signal: AbortSignal.timeout(request.timeoutMs),
+        });
+        const body = await response.text();
+        if (response.ok) latencies.push(performance.now() - sent);
+        else {
+          failures += 1;
+          firstFailure ??= `HTTP ${response.status} ${body.slice(0, 200)}`;
+        }
+      } catch (error) {
+        failures += 1;
+        firstFailure ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: request.clients }, (_, i) => client(i)));
+  return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000 };
+}
+
+if (require.main === module && process.send) {
+  process.once('message', (request: LoadRequest) => {
+    runLoad(request).then(
+      (result) => process.send?.(result, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+interface ProcessMemory {
+  pid: number;
+  name: string;
+  rssKb: number;
+  hwmKb: number;
+}
+
+function readStatus(pid: number): ProcessMemory | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string): string => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1] ?? '';
+    return { pid, name: field('Name'), rssKb: parseInt(field('VmRSS'), 10) || 0, hwmKb: parseInt(field('VmHWM'), 10) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Every live descendant of a process, from the parent links in /proc. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses; the fields after its closing parenthesis do not.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  const found: number[] = [];
+  const stack = [...(children.get(root) ?? [])];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    found.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+export interface MemoryPeak {
+  /** Largest sum of the resident sizes of this process and its descendants seen at one sample. */
+  concurrentMb: number;
+  /** This process's own high-water mark (VmHWM). */
+  selfHwmMb: number;
+  /** Sum of the high-water marks of every descendant seen: an upper bound on what they held at once. */
+  childrenHwmMb: number;
+  /** selfHwmMb + childrenHwmMb: the conservative figure, never below the true peak by more than the sampling misses. */
+  boundMb: number;
+  children: number;
+}
+
+/**
+ * Samples the resident memory of this process and every process it started (the parser children),
+ * leaving out processes whose name is listed (the reference tool runs beside us, not inside us).
+ * Linux only: it reads /proc.
+ */
+export class MemorySampler {
+  private timer: NodeJS.Timeout | null = null;
+  private concurrentKb = 0;
+  private readonly childHwmKb = new Map<number, number>();
+
+  constructor(
+    private readonly exclude: readonly string[] = [],
+    private readonly intervalMs = 100,
+  ) {}
+
+  start(): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  sample(): void {
+    let total = readStatus(process.pid)?.rssKb ?? 0;
+    for (const pid of descendants(process.pid)) {
+      const memory = readStatus(pid);
+      if (!memory || this.exclude.includes(memory.name)) continue;
+      total += memory.rssKb;
+      this.childHwmKb.set(pid, Math.max(this.childHwmKb.get(pid) ?? 0, memory.hwmKb));
+    }
+    this.concurrentKb = Math.max(this.concurrentKb, total);
+  }
+
+  /** Starts a new measurement: forgets the peaks so far and resets the kernel's high-water marks. */
+  reset(): void {
+    for (const pid of [process.pid, ...descendants(process.pid)]) {
+      try {
+        // "5" resets VmHWM to the current resident size (Linux 4.0 and later).
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        // Not permitted or already gone: that process keeps its older, higher mark.
+      }
+    }
+    this.concurrentKb = 0;
+    this.childHwmKb.clear();
+    this.sample();
+  }
+
+  stop(): MemoryPeak {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    return this.peek();
+  }
+
+  /** The peaks so far, measurement going on. */
+  peek(): MemoryPeak {
+    this.sample();
+    const selfHwmKb = readStatus(process.pid)?.hwmKb ?? 0;
+    const childrenHwmKb = [...this.childHwmKb.values()].reduce((sum, kb) => sum + kb, 0);
+    const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
+    return {
+      concurrentMb: mb(this.concurrentKb),
+      selfHwmMb: mb(selfHwmKb),
+      childrenHwmMb: mb(childrenHwmKb),
+      boundMb: mb(selfHwmKb + childrenHwmKb),
+      children: this.childHwmKb.size,
+    };
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * QA latency under load: one project of CUAD contracts, then concurrent clients asking dev questions about
+ * them over real HTTP on loopback, on the offline engine. The clients run in a child process.
+ *
+ *   npm run bench:qa -- [--contracts 100] [--clients 20] [--seconds 30] [--corpus <txt dir>] [--queries <queries.json>] [--json]
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ApiClient, startBenchApp } from './lib/app';
+import { BenchArgs, runBench } from './lib/args';
+import { byCodeUnits, CUAD_DIR, pooledQuestion, readQueries } from './lib/cuad';
+import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
+import type { LoadRequest, LoadResult } from './lib/load-clients';
+
+const UPLOAD_CONCURRENCY = 4;
+const MAX_REQUESTS = 200_000;
+
+function runClients(request: LoadRequest): Promise<LoadResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = fork(join(__dirname, 'lib', 'load-clients.ts'), [], {
+      execArgv: ['--require', require.resolve('@swc-node/register')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: LoadResult | null = null;
+    child.once('message', (message: LoadResult) => (result = message));
+    child.once('error', reject);
+    child.once('exit', (code) => (result ? resolvePromise(result) : reject(new Error(`The load process ended (${code}) without a result`))));
+    child.send(request);
+  });
+}
+
+async function main(): Promise<void> {
+  const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries'], switches: ['json'] });
+  const corpus = resolve(args.string('corpus') ?? join(CUAD_DIR, 'txt'));
+  const all = readQueries(resolve(args.string('queries') ?? join(CUAD_DIR, 'dev', 'queries.json')));
+  const files = [...new Set(all.map((query) => query.file))].sort(byCodeUnits).slice(0, args.count('contracts', 100));
+  const chosen = new Set(files);
+  const questions = all
+    .filter((query) => chosen.has(query.file))
+    .sort((a, b) => byCodeUnits(a.id, b.id))
+    .map(pooledQuestion);
+  if (questions.length === 0) throw new Error('No dev questions about the chosen contracts.');
+  const clients = args.count('clients', 20);
+  const duration = args.count('seconds', 30);
+
+  const bench = await startBenchApp('qa');
+  try {
+    const api = new ApiClient(bench.baseUrl);
+    await api.createUser(bench.config);
+    const projectId = await api.createProject('bench qa');
+    let started = process.hrtime.bigint();
+    await mapLimit(files, UPLOAD_CONCURRENCY, async (file) => api.upload(projectId, file, readFileSync(join(corpus, file))));
+    const documents = await api.waitUntilSettled(projectId, 30 * 60_000);
+    const failed = documents.filter((document) => document.status !== 'ready');
+    if (failed.length > 0) throw new Error(`${failed.length} contract(s) failed to ingest: ${failed[0].filename}: ${failed[0].error}`);
+    const ingestSeconds = seconds(started);
+
+    // The first question builds the project's search index; it is reported apart from the steady state.
+    started = process.hrtime.bigint();
+    await api.ask(projectId, questions[0]);
+    const coldMs = seconds(started) * 1000;
+
+    const load = await runClients({
+      url: `${bench.baseUrl}/api/projects/${projectId}/qa/`,
+      token: api.bearer,
+      questions,
+      clients,
+      seconds: duration,
+      maxRequests: MAX_REQUESTS,
+      timeoutMs: 60_000,
+    });
+    const sorted = [...load.latencies].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p95 = percentile(sorted, 95);
+    const p99 = percentile(sorted, 99);
+    const rps = load.latencies.length / load.seconds;
+
+    console.log(
+      `contracts=${files.length} questions=${questions.length} clients=${clients} duration=${fixed(load.seconds)}s ` +
+        `ingest=${fixed(ingestSeconds)}s first question (index build)=${fixed(coldMs, 0)}ms`,
+    );
+    console.log(
+      table(
+        ['requests', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+        [[load.latencies.length, load.failures, fixed(rps), fixed(p50, 0), fixed(p95, 0), fixed(p99, 0), fixed(sorted[sorted.length - 1] ?? NaN, 0)]],
+        false,
+      ),
+    );
+    if (load.firstFailure) console.log(`first failure: ${load.firstFailure}`);
+    console.log(`target: p95 < 300 ms: ${p95 < 300 && load.failures === 0 ? 'met' : 'missed'}`);
+    if (args.has('json')) {
+      console.log(
+        JSON.stringify({
+          contracts: files.length,
+          clients,
+          seconds: Math.round(load.seconds * 10) / 10,
+          requests: load.latencies.length,
+          failures: load.failures,
+          requests_per_s: Math.round(rps * 10) / 10,
+          p50_ms: Math.round(p50),
+          p95_ms: Math.round(p95),
+          p99_ms: Math.round(p99),
+          cold_ms: Math.round(coldMs),
+        }),
+      );
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+runBench(main);
