@@ -59,6 +59,8 @@ const HEADING_FIELD = 'heading';
  */
 export class LegalRetriever {
   private readonly chunkDocument = new Map<string, string>();
+  /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
+  private chunkDocumentPositions: Int32Array | null = null;
 
   private constructor(
     private readonly options: LegalRetrieverOptions,
@@ -93,12 +95,14 @@ export class LegalRetriever {
   /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
   addDocument(document: RetrieverDocument): void {
     this.documents.add(document.id, document.text.slice(0, this.options.openingChars));
+    this.chunkDocumentPositions = null;
   }
 
   addChunk(chunk: RetrieverChunk): void {
     const heading = chunk.headingPath && chunk.headingPath.length > 0 ? { [HEADING_FIELD]: chunk.headingPath.join(' \n ') } : undefined;
     this.chunks.add(chunk.id, chunk.text, heading);
     this.chunkDocument.set(chunk.id, chunk.documentId);
+    this.chunkDocumentPositions = null;
   }
 
   /** The `k` best chunks for a query, optionally only among chunk ids the filter accepts. */
@@ -130,16 +134,25 @@ export class LegalRetriever {
     let bestDocument = 0;
     for (const score of documentScores) bestDocument = Math.max(bestDocument, score);
     if (bestDocument <= 0) return;
-    const byDocument = new Map<string, number>();
-    documentScores.forEach((score, i) => byDocument.set(this.documents.idAt(i), score / bestDocument));
+    const positions = this.documentPositions();
     let bestChunk = 0;
     for (const score of scores) bestChunk = Math.max(bestChunk, score);
     const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
     for (let i = 0; i < scores.length; i++) {
       if (scores[i] <= 0) continue;
-      const prior = byDocument.get(this.chunkDocument.get(this.chunks.idAt(i)) ?? '') ?? 0;
-      scores[i] += scale * prior;
+      const position = positions[i];
+      if (position >= 0) scores[i] += (scale * documentScores[position]) / bestDocument;
     }
+  }
+
+  private documentPositions(): Int32Array {
+    if (this.chunkDocumentPositions && this.chunkDocumentPositions.length === this.chunks.size) return this.chunkDocumentPositions;
+    const documentPosition = new Map<string, number>();
+    for (let i = 0; i < this.documents.size; i++) documentPosition.set(this.documents.idAt(i), i);
+    const positions = new Int32Array(this.chunks.size);
+    for (let i = 0; i < positions.length; i++) positions[i] = documentPosition.get(this.chunkDocument.get(this.chunks.idAt(i)) ?? '') ?? -1;
+    this.chunkDocumentPositions = positions;
+    return positions;
   }
 }
 
