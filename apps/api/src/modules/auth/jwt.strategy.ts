@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { UnauthorizedError } from '@api/modules/common/app-error';
@@ -14,7 +15,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.auth.jwtSecret.reveal(),
+      // A KeyObject, so jsonwebtoken does not try (and fail) to parse the secret as a public key on every request.
+      secretOrKey: createSecretKey(Buffer.from(config.auth.jwtSecret.reveal())) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

@@ -25,6 +25,24 @@ export class DocumentRepository {
     return this.documents.findOneBy({ projectId, id });
   }
 
+  /** How many of the project's documents are in each status. */
+  async statusCounts(projectId: string): Promise<Record<DocumentEntity['status'], number>> {
+    const rows = await this.documents
+      .createQueryBuilder('d')
+      .select('d.status', 'status')
+      .addSelect('count(*)', 'count')
+      .where('d.project_id = :projectId', { projectId })
+      .groupBy('d.status')
+      .getRawMany<{ status: DocumentEntity['status']; count: string }>();
+    const counts = { queued: 0, processing: 0, ready: 0, failed: 0 };
+    for (const row of rows) counts[row.status] = Number(row.count);
+    return counts;
+  }
+
+  findMany(ids: string[]): Promise<DocumentEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.documents.findBy({ id: In(ids) });
+  }
+
   list(projectId: string): Promise<DocumentEntity[]> {
     return this.documents.find({ where: { projectId }, order: { createdAt: 'ASC', filename: 'ASC' } });
   }

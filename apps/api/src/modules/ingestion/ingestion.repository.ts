@@ -53,10 +53,13 @@ export class IngestionRepository {
     return this.texts.findBy({ documentId: In(documentIds) });
   }
 
-  /** Chunks of the project's ready documents, in document and reading order. */
-  chunksOfProject(projectId: string): Promise<ChunkEntity[]> {
-    return this.chunks
-      .createQueryBuilder('c')
+  /** Chunks of the project's ready documents, in document and reading order; vectors only when asked for. */
+  chunksOfProject(projectId: string, withVectors = true): Promise<ChunkEntity[]> {
+    const query = this.chunks.createQueryBuilder('c');
+    if (!withVectors) {
+      query.select(['c.id', 'c.documentId', 'c.projectId', 'c.ordinal', 'c.start', 'c.end', 'c.pageStart', 'c.pageEnd', 'c.headingPath', 'c.text']);
+    }
+    return query
       .innerJoin(DocumentEntity, 'd', 'd.id = c.document_id')
       .where('c.project_id = :projectId', { projectId })
       .andWhere(`d.status = 'ready'`)

@@ -13,7 +13,9 @@ export class ChatRepository {
 
   async add(message: Omit<ChatMessageEntity, 'id' | 'createdAt'>): Promise<ChatMessageEntity> {
     const result = await this.messages.insert(message as QueryDeepPartialEntity<ChatMessageEntity>);
-    return this.messages.findOneByOrFail({ id: result.identifiers[0].id as string });
+    // The insert returns the generated id and created_at: no second round trip to read the row back.
+    const generated = result.generatedMaps[0] as Pick<ChatMessageEntity, 'id' | 'createdAt'>;
+    return { ...message, id: generated.id, createdAt: generated.createdAt };
   }
 
   history(projectId: string): Promise<ChatMessageEntity[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OPENING_CHARS, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
+import { broadIntent, OPENING_CHARS, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
@@ -33,10 +33,9 @@ export class QaService {
   /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
   async ask(user: AuthUser, projectId: string, dto: AskQuestionDto): Promise<AnswerResponseDto> {
     const project = await this.projects.getOwned(user, projectId);
-    const documents = await this.documents.list(project.id);
-    const ready = documents.filter((document) => document.status === 'ready');
-    const pending = documents.filter((document) => document.status === 'queued' || document.status === 'processing').length;
-    if (ready.length === 0) throw new BadRequestError(NO_DOCUMENTS);
+    const counts = await this.documents.statusCounts(project.id);
+    const pending = counts.queued + counts.processing;
+    if (counts.ready === 0) throw new BadRequestError(NO_DOCUMENTS);
 
     const hits = await this.search.search(project.id, dto.question, PASSAGES_PER_ANSWER);
     const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
@@ -55,10 +54,12 @@ export class QaService {
     for (const [id, text] of texts) pages[id] = text.pages;
     if (wantsDocumentOpening(dto.question)) passages.push(...this.openings(passages, texts));
 
-    const sources = [...new Set(passages.map((passage) => passage.documentId))].slice(0, BROAD_DOCUMENTS).flatMap((id) => {
-      const text = texts.get(id);
-      const document = ready.find((candidate) => candidate.id === id);
-      return text && document ? [{ id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
+    const broadIds = broadIntent(dto.question) ? [...new Set(passages.map((passage) => passage.documentId))].slice(0, BROAD_DOCUMENTS) : [];
+    const found = await this.documents.findMany(broadIds);
+    found.sort((a, b) => broadIds.indexOf(a.id) - broadIds.indexOf(b.id));
+    const sources = found.flatMap((document) => {
+      const text = texts.get(document.id);
+      return text ? [{ id: document.id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
     });
     const draft = await this.model.answer(dto.question, passages, pages, sources);
     const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, {

@@ -20,6 +20,8 @@ export interface SearchOptions {
 
 interface ProjectIndex {
   signature: string;
+  /** Whether the database vectors were loaded: only needed when the vector ranking has weight. */
+  withVectors: boolean;
   retriever: LegalRetriever;
   chunks: Map<string, ChunkEntity>;
   files: Map<string, string>;
@@ -43,13 +45,13 @@ export class SearchService {
   ) {}
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
-    const index = await this.index(projectId);
+    const weight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
+    const index = await this.index(projectId, weight > 0 && this.vectors.storesInDatabase);
     if (index.chunks.size === 0) return [];
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
     const filter = allowed ? (id: string) => allowed.has(index.chunks.get(id)?.documentId ?? '') : undefined;
     const depth = Math.max(k * 4, 50);
     const lexical = index.retriever.search(query, depth, filter);
-    const weight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
     let ranked: { id: string; score: number }[] = lexical;
     if (weight > 0) {
       const points = allowed ? index.points.filter((point) => filter?.(point.id)) : index.points;
@@ -70,21 +72,22 @@ export class SearchService {
     return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
   }
 
-  private async index(projectId: string): Promise<ProjectIndex> {
+  private async index(projectId: string, withVectors: boolean): Promise<ProjectIndex> {
     const signature = await this.ingestion.projectSignature(projectId);
     const cached = this.indexes.get(projectId);
-    if (cached && cached.signature === signature) return cached;
-    const pending = this.building.get(`${projectId}:${signature}`);
+    if (cached && cached.signature === signature && (cached.withVectors || !withVectors)) return cached;
+    const key = `${projectId}:${signature}:${withVectors}`;
+    const pending = this.building.get(key);
     if (pending) return pending;
-    const build = this.build(projectId, signature).finally(() => this.building.delete(`${projectId}:${signature}`));
-    this.building.set(`${projectId}:${signature}`, build);
+    const build = this.build(projectId, signature, withVectors).finally(() => this.building.delete(key));
+    this.building.set(key, build);
     const index = await build;
     this.indexes.set(projectId, index);
     return index;
   }
 
-  private async build(projectId: string, signature: string): Promise<ProjectIndex> {
-    const chunks = await this.ingestion.chunksOfProject(projectId);
+  private async build(projectId: string, signature: string, withVectors: boolean): Promise<ProjectIndex> {
+    const chunks = await this.ingestion.chunksOfProject(projectId, withVectors);
     const documentIds = [...new Set(chunks.map((chunk) => chunk.documentId))];
     const texts = await this.ingestion.textsOf(documentIds);
     const documents = await this.documents.list(projectId);
@@ -94,10 +97,11 @@ export class SearchService {
     );
     return {
       signature,
+      withVectors,
       retriever,
       chunks: new Map(chunks.map((chunk) => [chunk.id, chunk])),
       files: new Map(documents.map((document) => [document.id, document.filename])),
-      points: chunks.filter((chunk) => chunk.vector !== null).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] })),
+      points: chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] })),
     };
   }
 
