@@ -1,31 +1,17 @@
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { factory } from '../utils/factory';
-import { describeWithChromium, launchChromium, newContext } from './support/chromium';
+import { describeWithChromium, useBrowserSession } from './support/chromium';
 import { AxeViolation, describeViolations, seriousViolations, storeToken } from './support/page-tools';
-import { createAccount, startWebServer, WebServer } from './support/web-server';
+import { createAccount, WebServer } from './support/web-server';
 
 describeWithChromium('Casewise in Chromium: accessibility (axe-core, no serious or critical violations)', () => {
   let server: WebServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
-  });
+  const session = useBrowserSession();
 
-  beforeEach(async () => {
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  beforeEach(() => {
+    ({ server, page } = session);
   });
 
   /** Audits each screen in turn and fails once, listing every finding of every screen. */

@@ -1,8 +1,8 @@
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { latestCode } from '../utils/outbox';
-import { describeWithChromium, launchChromium, newContext } from './support/chromium';
+import { describeWithChromium, useBrowserSession } from './support/chromium';
 import { storedToken, storeToken } from './support/page-tools';
-import { Account, createAccount, startWebServer, WebServer } from './support/web-server';
+import { Account, createAccount, WebServer } from './support/web-server';
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
@@ -14,26 +14,12 @@ async function waitForPath(page: Page, path: string): Promise<void> {
 
 describeWithChromium('Casewise in Chromium: route guards and session expiry', () => {
   let server: WebServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
-  });
+  const session = useBrowserSession();
 
-  beforeEach(async () => {
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  beforeEach(() => {
+    ({ server, page } = session);
   });
 
   /** Opens the landing page and stores the account's token, as a login would. */

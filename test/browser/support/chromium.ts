@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import { Browser, BrowserContext, chromium } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { startWebServer, WebServer } from './web-server';
 
 export const CHROMIUM_NOT_FOUND = 'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH';
 
@@ -67,4 +68,31 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   return context;
+}
+
+export interface BrowserSession {
+  server: WebServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Registers the hooks of a browser spec: one server and browser per file, a fresh context and page per test. */
+export function useBrowserSession(): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    [session.server, session.browser] = await Promise.all([startWebServer(), launchChromium()]);
+  });
+  beforeEach(async () => {
+    session.context = await newContext(session.browser, session.server.baseUrl);
+    session.page = await session.context.newPage();
+  });
+  afterEach(async () => {
+    await session.context?.close();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }

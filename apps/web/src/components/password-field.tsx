@@ -44,3 +44,23 @@ export function PasswordField({ label, value, onChange, name, autoComplete, auto
     />
   );
 }
+
+interface NewPasswordFieldsProps {
+  /** 'Password' on sign-up, 'New Password' on the reset forms. */
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  confirmation: string;
+  onConfirmationChange: (value: string) => void;
+}
+
+/** A new password and its confirmation, as every form that sets a password asks for them. */
+export function NewPasswordFields({ label, name, value, onChange, confirmation, onConfirmationChange }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField label={label} name={name} value={value} onChange={onChange} autoComplete="new-password" />
+      <PasswordField label="Confirm Password" name="confirmPassword" value={confirmation} onChange={onConfirmationChange} autoComplete="new-password" />
+    </>
+  );
+}

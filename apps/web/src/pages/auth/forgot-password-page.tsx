@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { serverText } from '../../api/errors';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
 import { AuthLayout } from './auth-layout';
 
@@ -142,14 +142,7 @@ export default function ForgotPasswordPage({ onEmailSent }: ForgotPasswordPagePr
           fullWidth
           margin="normal"
         />
-        <PasswordField label="New Password" name="newPassword" value={newPassword} onChange={setNewPassword} autoComplete="new-password" />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields label="New Password" name="newPassword" value={newPassword} onChange={setNewPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </Button>

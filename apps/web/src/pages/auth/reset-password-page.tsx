@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { resetPasswordWithOtp } from '../../api/auth';
 import { detailText } from '../../api/errors';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
 import { AuthLayout } from './auth-layout';
 
@@ -91,14 +91,7 @@ export default function ResetPasswordPage({ email: rememberedEmail }: ResetPassw
           fullWidth
           margin="normal"
         />
-        <PasswordField label="New Password" name="password" value={password} onChange={setPassword} autoComplete="new-password" />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields label="New Password" name="password" value={password} onChange={setPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
         <Alert severity="info" variant="outlined" role="note" sx={{ mt: 1 }}>
           Did not get the code? Check your spam or junk folder.
         </Alert>

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { signup, verifyOtp } from '../../api/auth';
 import { failureText } from '../../api/errors';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
 import { AuthLayout } from './auth-layout';
 
@@ -167,14 +167,7 @@ export default function SignupPage() {
             fullWidth
             margin="normal"
           />
-          <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="new-password" />
-          <PasswordField
-            label="Confirm Password"
-            name="confirmPassword"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields label="Password" name="password" value={password} onChange={setPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
             {busy ? 'Creating Account...' : 'Create Account'}
           </Button>
