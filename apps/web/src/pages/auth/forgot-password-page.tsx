@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,6 +9,7 @@ import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { serverText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
+import { EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 const REDIRECT_AFTER_RESET_MS = 3000;
@@ -69,20 +69,7 @@ export default function ForgotPasswordPage({ onEmailSent }: ForgotPasswordPagePr
     }
   };
 
-  const messages = (
-    <>
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
-      )}
-      {success && (
-        <Alert severity="success" sx={{ mt: 1 }}>
-          {success}
-        </Alert>
-      )}
-    </>
-  );
+  const messages = <FormMessages error={error} success={success} />;
 
   const backToLogin = (
     <Typography variant="body2" align="center" sx={{ mt: 1 }}>
@@ -97,19 +84,7 @@ export default function ForgotPasswordPage({ onEmailSent }: ForgotPasswordPagePr
       <AuthLayout heading="Reset Your Password" subheading="Enter your e-mail and we will send you a reset code.">
         <Box component="form" onSubmit={(event) => void handleSendCode(event)} aria-label="Request a reset code">
           {messages}
-          <TextField
-            label="Email"
-            id="email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-            autoFocus
-            required
-            fullWidth
-            margin="normal"
-          />
+          <EmailField value={email} onChange={setEmail} autoFocus />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
             {busy ? 'Sending...' : 'Send Reset Code'}
           </Button>

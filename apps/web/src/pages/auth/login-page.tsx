@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { login } from '../../api/auth';
 import { serverText } from '../../api/errors';
 import { setToken } from '../../auth/session';
 import { PasswordField } from '../../components/password-field';
+import { EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 export default function LoginPage() {
@@ -42,24 +41,8 @@ export default function LoginPage() {
   return (
     <AuthLayout heading="Welcome Back" subheading="Sign in to continue to your projects.">
       <Box component="form" onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-        <TextField
-          label="Email"
-          id="email"
-          name="email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          autoFocus
-          required
-          fullWidth
-          margin="normal"
-        />
+        <FormMessages error={error} />
+        <EmailField value={email} onChange={setEmail} autoFocus />
         <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">

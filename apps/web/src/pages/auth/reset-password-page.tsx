@@ -10,6 +10,7 @@ import { resetPasswordWithOtp } from '../../api/auth';
 import { detailText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
+import { EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 const REDIRECT_AFTER_RESET_MS = 3000;
@@ -55,29 +56,9 @@ export default function ResetPasswordPage({ email: rememberedEmail }: ResetPassw
       subheading={rememberedEmail ? <>Enter the code sent to <strong>{rememberedEmail}</strong>.</> : 'Enter the code we sent you.'}
     >
       <Box component="form" onSubmit={(event) => void handleSubmit(event)} aria-label="Reset password">
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-        {success && (
-          <Alert severity="success" sx={{ mt: 1 }}>
-            {success}
-          </Alert>
-        )}
+        <FormMessages error={error} success={success} />
         {!rememberedEmail && (
-          <TextField
-            label="Email"
-            id="email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-            required
-            fullWidth
-            margin="normal"
-          />
+          <EmailField value={email} onChange={setEmail} />
         )}
         <TextField
           label="OTP"

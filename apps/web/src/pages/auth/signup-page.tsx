@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,6 +9,7 @@ import { signup, verifyOtp } from '../../api/auth';
 import { failureText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
+import { EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -125,20 +125,7 @@ export default function SignupPage() {
     setSuccess('');
   };
 
-  const messages = (
-    <>
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
-      )}
-      {success && (
-        <Alert severity="success" sx={{ mt: 1 }}>
-          {success}
-        </Alert>
-      )}
-    </>
-  );
+  const messages = <FormMessages error={error} success={success} />;
 
   const signInLink = (
     <Typography variant="body2" align="center" sx={{ mt: 1 }}>
@@ -154,19 +141,7 @@ export default function SignupPage() {
         <StepDots step={1} />
         <Box component="form" noValidate onSubmit={(event) => void handleCreate(event)} aria-label="Create your account">
           {messages}
-          <TextField
-            label="Email"
-            id="email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-            autoFocus
-            required
-            fullWidth
-            margin="normal"
-          />
+          <EmailField value={email} onChange={setEmail} autoFocus />
           <NewPasswordFields label="Password" name="password" value={password} onChange={setPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
             {busy ? 'Creating Account...' : 'Create Account'}

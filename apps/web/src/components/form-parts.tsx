@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+
+interface FormMessagesProps {
+  error?: string;
+  success?: string;
+}
+
+/** The error and success lines above a form's fields. */
+export function FormMessages({ error, success }: FormMessagesProps) {
+  return (
+    <>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {success && (
+        <Alert severity="success" sx={{ mt: 1 }}>
+          {success}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+interface EmailFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+export function EmailField({ value, onChange, autoFocus }: EmailFieldProps) {
+  return (
+    <TextField
+      label="Email"
+      id="email"
+      name="email"
+      type="email"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="email"
+      autoFocus={autoFocus}
+      required
+      fullWidth
+      margin="normal"
+    />
+  );
+}
