@@ -16,7 +16,7 @@ import { chunkDocument, type Chunk } from '@casewise/legal';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { MIME_TYPES, type DetectedType } from '@api/modules/documents/file-type';
 import { Embedder } from '@api/modules/embeddings/embedder';
-import { IngestionRepository, type NewChunk } from '@api/modules/ingestion/ingestion.repository';
+import { IngestionRepository, toNewChunks } from '@api/modules/ingestion/ingestion.repository';
 import { DocumentParser } from '@api/modules/ingestion/parser.adapter';
 import type { ParsedDocument } from '@api/modules/ingestion/parsers/parser.types';
 import { ApiClient, startBenchApp } from './lib/app';
@@ -169,16 +169,7 @@ async function main(): Promise<void> {
     started = process.hrtime.bigint();
     let chunkCount = 0;
     for (const [i, doc] of parsed.entries()) {
-      const chunks: NewChunk[] = chunked[i].map((piece, j) => ({
-        ordinal: piece.ordinal,
-        start: piece.start,
-        end: piece.end,
-        pageStart: piece.pageStart,
-        pageEnd: piece.pageEnd,
-        headingPath: piece.headingPath,
-        text: piece.text,
-        vector: vectors[i][j],
-      }));
+      const chunks = toNewChunks(chunked[i], vectors[i]);
       chunkCount += chunks.length;
       const storedPages = doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
       await repository.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks);

@@ -1,4 +1,5 @@
 import type { PageSpan } from '../chunking/chunker';
+import type { ReportCitation } from '../reports/types';
 
 /** A retrieved passage: `text === documentText.slice(start, end)` for the canonical text of its document. */
 export interface AnswerPassage {
@@ -13,15 +14,9 @@ export interface AnswerPassage {
   headingPath: string[];
 }
 
-/** One quoted sentence: `documentText.slice(start, end) === quote`. */
-export interface AnswerCitation {
+/** One quoted sentence: `documentText.slice(start, end) === quote`, and the passage it came from. */
+export interface AnswerCitation extends ReportCitation {
   passageId: string;
-  documentId: string;
-  file: string;
-  page: number;
-  start: number;
-  end: number;
-  quote: string;
 }
 
 export interface ExtractiveAnswer {

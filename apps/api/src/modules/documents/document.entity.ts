@@ -1,14 +1,9 @@
+import type { ParseReport } from '@api/modules/ingestion/parsers/parser.types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
 
-export interface ParseReport {
-  pages: number;
-  pagesOcr: number;
-  pagesWithoutText: number;
-  characters: number;
-  tables: number;
-}
+export type { ParseReport };
 
 @Entity({ name: 'documents' })
 export class DocumentEntity {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Chunk } from '@casewise/legal';
 import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { DocumentEntity, ParseReport } from '@api/modules/documents/document.entity';
@@ -14,6 +15,20 @@ export interface NewChunk {
   headingPath: string[];
   text: string;
   vector: number[] | null;
+}
+
+/** The rows for a document's chunks, with each chunk's vector when the database keeps vectors. */
+export function toNewChunks(pieces: readonly Chunk[], vectors: readonly (number[] | null)[]): NewChunk[] {
+  return pieces.map((piece, index) => ({
+    ordinal: piece.ordinal,
+    start: piece.start,
+    end: piece.end,
+    pageStart: piece.pageStart,
+    pageEnd: piece.pageEnd,
+    headingPath: piece.headingPath,
+    text: piece.text,
+    vector: vectors[index] ?? null,
+  }));
 }
 
 @Injectable()

@@ -6,7 +6,7 @@ import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/module
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
-import { IngestionRepository, NewChunk } from './ingestion.repository';
+import { IngestionRepository, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
 import { isParseError } from './parsers/parse-error';
 
@@ -51,16 +51,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
       const pieces = chunkDocument(parsed.text, pages);
       const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
-      const chunks: NewChunk[] = pieces.map((piece, index) => ({
-        ordinal: piece.ordinal,
-        start: piece.start,
-        end: piece.end,
-        pageStart: piece.pageStart,
-        pageEnd: piece.pageEnd,
-        headingPath: piece.headingPath,
-        text: piece.text,
-        vector: this.vectors.storesInDatabase ? vectors[index] : null,
-      }));
+      const chunks = toNewChunks(pieces, this.vectors.storesInDatabase ? vectors : []);
       const ids = await this.repository.saveParsed(document, parsed.text, pages, parsed.report, chunks);
       if (!this.vectors.storesInDatabase && ids.length > 0) {
         await this.vectors.replaceDocument(

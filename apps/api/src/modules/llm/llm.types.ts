@@ -1,17 +1,10 @@
-import type { AnswerPassage } from '@casewise/legal';
+import type { AnswerPassage, ReportCitation } from '@casewise/legal';
 
 /** A retrieved passage of one document; offsets are into that document's canonical text. */
 export type Passage = AnswerPassage;
 
 /** A claim's source: the quote must equal the document's canonical text at [start, end) (whitespace-normalised). */
-export interface Citation {
-  documentId: string;
-  file: string;
-  page: number;
-  start: number;
-  end: number;
-  quote: string;
-}
+export type Citation = ReportCitation;
 
 export interface TokenUsage {
   inputTokens: number;
