@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { DataSource } from 'typeorm';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { CODE_TTL_MINUTES, MESSAGES } from '@api/modules/auth/auth.service';
 import { Clock } from '@api/modules/common/clock';
@@ -71,7 +72,7 @@ describe('accounts', () => {
     const email = factory.email();
     await signup(email, factory.password()).expect(200);
     const code = await latestCode(ctx.config, email);
-    const rows: { code_hash: string }[] = await ctx.app.get(AuditRepository)['events'].manager.query('SELECT code_hash FROM one_time_codes');
+    const rows: { code_hash: string }[] = await ctx.app.get(DataSource).query('SELECT code_hash FROM one_time_codes');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.code_hash.includes(code))).toBe(false);
   });
@@ -165,7 +166,7 @@ describe('accounts', () => {
 
   it('refuses a disabled account with 403 and ends its sessions', async () => {
     const user = await createUser(ctx);
-    const dataSource = ctx.app.get(AuditRepository)['events'].manager;
+    const dataSource = ctx.app.get(DataSource);
     await dataSource.query(`UPDATE users SET status = 'disabled' WHERE email = $1`, [user.email]);
     const response = await ctx.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(403);
     expect(response.body.detail).toBe(MESSAGES.disabled);

@@ -36,9 +36,15 @@ describe(DatabaseHandle.name, () => {
     }
   });
 
-  it('never synchronises the schema from entities', () => {
-    expect(config.database).toBeDefined();
-    const handleOptions = { synchronize: false };
-    expect(handleOptions.synchronize).toBe(false);
+  it('never synchronises the schema from entities: every table comes from a migration', async () => {
+    const handle = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    try {
+      expect(handle.dataSource.options.synchronize).toBe(false);
+      expect(handle.dataSource.options.migrationsRun ?? false).toBe(false);
+      const pending = await handle.dataSource.showMigrations();
+      expect(pending).toBe(false);
+    } finally {
+      await handle.close();
+    }
   });
 });
