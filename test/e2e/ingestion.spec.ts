@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { JobName } from '@api/modules/jobs/job.constants';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { cuadPdf, cuadText } from '../utils/cuad';
 import { waitForDocuments } from '../utils/documents';
@@ -68,36 +67,5 @@ describe('ingestion', () => {
     await service.ingest({ documentId: id }, { jobId: 'manual', attempt: 1, maxAttempts: 1 });
     const after = (await db.query('SELECT count(*) AS n FROM chunks WHERE document_id = $1', [id])) as { n: string }[];
     expect(after[0].n).toBe(before[0].n);
-  });
-});
-
-describe('ingestion after a crash', () => {
-  it('brings every document left queued or processing to ready after a restart, with no duplicate chunks', async () => {
-    const config = testConfig({}, { redis: false });
-    const first = await startTestApp({ ...config, app: { ...config.app, role: 'api' } });
-    const user = await createUser(first);
-    const project = await createProject(first, user, 'Crash');
-    await upload(first, user, project.id, 'a.txt', cuadText(TXT)).expect(201);
-    await upload(first, user, project.id, 'b.txt', 'SECTION 1. TERM. This Agreement lasts five years.').expect(201);
-    const db = first.app.get(DataSource);
-    // The crash: one document mid-processing, and one whose job was lost before it was queued.
-    await db.query(`UPDATE documents SET status = 'processing' WHERE filename = 'a.txt'`);
-    // A crashed worker's claim: on a shared server it is taken back once its lease (15 minutes) has run out.
-    await db.query(`UPDATE jobs SET status = 'running', locked_at = now() - interval '1 hour' WHERE name = $1`, [JobName.IngestDocument]);
-    await db.query(`DELETE FROM jobs WHERE payload->>'documentId' = (SELECT id::text FROM documents WHERE filename = 'b.txt')`);
-    await first.close({ keepData: true });
-
-    const second = await startTestApp(config);
-    try {
-      const login = await second.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
-      const documents = await waitForDocuments(second, login.body.token, project.id);
-      expect(documents.map((document) => document.status)).toEqual(['ready', 'ready']);
-      const duplicates = (await second.app
-        .get(DataSource)
-        .query('SELECT document_id, ordinal, count(*) AS n FROM chunks GROUP BY document_id, ordinal HAVING count(*) > 1')) as unknown[];
-      expect(duplicates).toEqual([]);
-    } finally {
-      await second.close();
-    }
   });
 });

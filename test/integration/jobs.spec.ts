@@ -1,4 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { createWorkerContext } from '@api/app.factory';
 import { JobName, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
@@ -70,5 +72,63 @@ describe.each(transports)('JobRepository over the %s transport', (transport) => 
     const job = await jobs.waitForJob(id, 15_000);
     expect(job.status).toBe('failed');
     expect(job.attempts).toBe(1);
+  });
+
+  it('gives up on a job whose every try was cut off, and tells the job type why', async () => {
+    const db = context.get(DataSource);
+    const givenUp: string[] = [];
+    let tries = 0;
+    jobs.register(
+      JobName.IngestDocument,
+      async (_payload, { jobId, maxAttempts }) => {
+        tries += 1;
+        // As after a crash: the try is counted, and the worker never reported how it ended.
+        await db.query('UPDATE jobs SET attempts = $2 WHERE id = $1', [jobId, maxAttempts]);
+        throw new Error('the worker went away');
+      },
+      async (payload, reason) => {
+        givenUp.push(`${payload.documentId}: ${reason}`);
+      },
+    );
+    const id = await jobs.queue(JobName.IngestDocument, { documentId: 'doc-5' }, { attempts: 3, backoffMs: 10 });
+    const job = await jobs.waitForJob(id, 15_000);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe('The worker stopped during each of its 3 tries.');
+    expect(tries).toBe(1);
+    expect(givenUp).toEqual(['doc-5: The worker stopped during each of its 3 tries.']);
+  });
+});
+
+describe('the jobs table as a queue', () => {
+  const config = testConfig({ JOB_LOCK_SECONDS: '1' }, { redis: false });
+  let context: INestApplicationContext;
+
+  beforeAll(async () => {
+    context = await createWorkerContext(config);
+    await context.init();
+  });
+
+  afterAll(async () => {
+    await context.close();
+    await dropSchema(config);
+  });
+
+  it('takes back a running job whose lease lapsed, and runs it again', async () => {
+    const jobs = context.get(JobRepository);
+    const seen: string[] = [];
+    jobs.register(JobName.IngestDocument, async (payload) => {
+      seen.push(payload.documentId);
+    });
+    const id = randomUUID();
+    // A job claimed by a worker that stopped a minute ago without renewing its lease.
+    await context.get(DataSource).query(
+      `INSERT INTO jobs (id, name, queue, payload, status, transport, attempts, max_attempts, backoff_ms, run_at, locked_at)
+       VALUES ($1, $2, 'ingestion', $3, 'running', 'inline', 1, 3, 10, now(), now() - interval '1 minute')`,
+      [id, JobName.IngestDocument, JSON.stringify({ documentId: 'doc-6' })],
+    );
+    const job = await jobs.waitForJob(id, 15_000);
+    expect(job.status).toBe('completed');
+    expect(job.attempts).toBe(2);
+    expect(seen).toEqual(['doc-6']);
   });
 });

@@ -18,6 +18,9 @@ export class ConfigService {
   get redis(): AppConfig['redis'] {
     return this.values.redis;
   }
+  get jobs(): AppConfig['jobs'] {
+    return this.values.jobs;
+  }
   get qdrant(): AppConfig['qdrant'] {
     return this.values.qdrant;
   }

@@ -20,6 +20,8 @@ export interface AppConfig {
   http: { port: number; host: string; publicUrl: string; webDir: string | null };
   database: { kind: 'pglite' | 'postgres'; url: Secret | null; pgliteDir: string; schema: string | null };
   redis: { url: Secret | null; prefix: string };
+  /** A running job's lock or lease; a crashed worker's jobs are taken back once it runs out. */
+  jobs: { lockSeconds: number };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
   anthropic: { apiKey: Secret | null; model: string; baseUrl: string | null };
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };

@@ -18,6 +18,7 @@ describe(loadConfig.name, () => {
     expect(config.storage.maxUploadMb).toBe(50);
     expect(config.app.role).toBe('all');
     expect(config.auth.jwtExpiresIn).toBe('12h');
+    expect(config.jobs.lockSeconds).toBe(30);
   });
 
   it.each([
@@ -28,6 +29,7 @@ describe(loadConfig.name, () => {
     ['REDIS_URL', 'http://localhost:6379'],
     ['APP_ROLE', 'everything'],
     ['MAX_UPLOAD_MB', '0'],
+    ['JOB_LOCK_SECONDS', '0'],
     ['JWT_EXPIRES_IN', 'forever'],
     ['JWT_SECRET', 'short'],
   ])('stops on an invalid %s and names it', (variable, value) => {

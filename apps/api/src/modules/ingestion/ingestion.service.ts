@@ -11,6 +11,7 @@ import { DocumentParser } from './parser.adapter';
 import { isParseError } from './parsers/parse-error';
 
 export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
+export const WORKER_STOPPED_FAILURE = 'Processing this file stopped the server every time it was tried: the file may be damaged.';
 
 /** The ingest-document job: parse, chunk, embed, index; queued → processing → ready | failed. */
 @Injectable()
@@ -28,7 +29,11 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(JobName.IngestDocument, (payload, context) => this.ingest(payload, context));
+    this.jobs.register(
+      JobName.IngestDocument,
+      (payload, context) => this.ingest(payload, context),
+      (payload) => this.giveUp(payload),
+    );
   }
 
   /** Documents whose job was lost (a crash between commit and enqueue) are queued again. */
@@ -38,6 +43,14 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       await this.documents.update(documentId, { status: 'queued' });
       await this.jobs.queue(JobName.IngestDocument, { documentId });
       this.logger.log(`Re-queued document ${documentId} left unfinished`);
+    }
+  }
+
+  /** Its worker died during every try: the document fails instead of waiting for the next start-up. */
+  private async giveUp(payload: JobPayloads[JobName.IngestDocument]): Promise<void> {
+    const document = await this.documents.findById(payload.documentId);
+    if (document && (document.status === 'queued' || document.status === 'processing')) {
+      await this.documents.update(document.id, { status: 'failed', error: WORKER_STOPPED_FAILURE });
     }
   }
 

@@ -1,13 +1,19 @@
 import { Logger } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { QueueName } from './job.constants';
 import type { JobEntity } from './job.entity';
-import type { JobExecutor, JobTransport } from './job.transport';
+import type { JobAbandoner, JobExecutor, JobTransport } from './job.transport';
 
 interface BullPayload {
   jobId: string;
 }
+
+/**
+ * How often BullMQ takes back a stalled job before failing it. JobRepository counts a try cut off by a
+ * crash against the job's own attempts and fails it there, so this limit is only a backstop.
+ */
+const MAX_STALLED_COUNT = 10;
 
 /** BullMQ on Redis: one BullMQ queue per QueueName; retries and back-off are BullMQ's own. */
 export class BullmqJobTransport implements JobTransport {
@@ -22,6 +28,8 @@ export class BullmqJobTransport implements JobTransport {
     redisUrl: string,
     private readonly prefix: string,
     private readonly concurrency: number,
+    /** A worker renews its lock on a running job at half this; a crashed worker's jobs run again once it lapses. */
+    private readonly lockMs: number,
   ) {
     this.connection = new IORedis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
     this.connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
@@ -50,7 +58,7 @@ export class BullmqJobTransport implements JobTransport {
     );
   }
 
-  async startWorkers(execute: JobExecutor): Promise<void> {
+  async startWorkers(execute: JobExecutor, abandon: JobAbandoner): Promise<void> {
     for (const name of Object.values(QueueName)) {
       const connection = this.connection.duplicate();
       this.workerConnections.push(connection);
@@ -58,8 +66,17 @@ export class BullmqJobTransport implements JobTransport {
         connection,
         prefix: this.prefix,
         concurrency: this.concurrency,
+        lockDuration: this.lockMs,
+        // Checking twice per lock period finds a lapsed lock sooner; a lock still renewed is never taken.
+        stalledInterval: this.lockMs / 2,
+        maxStalledCount: MAX_STALLED_COUNT,
       });
       worker.on('error', (error: Error) => this.logger.warn(`Worker ${name}: ${error.message}`));
+      worker.on('stalled', (bullJobId: string) => this.logger.warn(`Job ${bullJobId} was taken back from a worker that stopped`));
+      worker.on('failed', (job: Job<BullPayload> | undefined, error: Error) => {
+        if (!job?.finishedOn) return;
+        abandon(job.data.jobId, error.message).catch((cause: Error) => this.logger.warn(`Worker ${name}: ${cause.message}`));
+      });
       this.workers.push(worker);
     }
   }

@@ -20,6 +20,8 @@ export class InlineJobTransport implements JobTransport {
     private readonly dataSource: DataSource,
     private readonly concurrency: number,
     private readonly recoverRunning: boolean,
+    /** A running job's lease, renewed while it runs; once it lapses (its worker died) any worker takes the job. */
+    private readonly leaseMs: number,
   ) {}
 
   async enqueue(): Promise<void> {
@@ -30,10 +32,6 @@ export class InlineJobTransport implements JobTransport {
     if (this.recoverRunning) {
       // In embedded mode one process owns the database, so a row still 'running' was cut off by a crash.
       await this.dataSource.query(`UPDATE jobs SET status = 'queued', locked_at = NULL WHERE status = 'running' AND transport = 'inline'`);
-    } else {
-      await this.dataSource.query(
-        `UPDATE jobs SET status = 'queued', locked_at = NULL WHERE status = 'running' AND transport = 'inline' AND locked_at < now() - interval '15 minutes'`,
-      );
     }
     this.running = true;
     for (let i = 0; i < this.concurrency; i++) this.loops.push(this.loop(execute));
@@ -49,7 +47,7 @@ export class InlineJobTransport implements JobTransport {
         this.logger.error(`Could not claim a job: ${(error as Error).message}`);
       }
       if (jobId) {
-        await execute(jobId).catch(() => undefined);
+        await this.withLease(jobId, () => execute(jobId as string).catch(() => undefined));
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -68,17 +66,34 @@ export class InlineJobTransport implements JobTransport {
     }
   }
 
+  private async withLease(jobId: string, run: () => Promise<void>): Promise<void> {
+    const renew = setInterval(() => {
+      this.dataSource
+        .query(`UPDATE jobs SET locked_at = now() WHERE id = $1 AND status = 'running'`, [jobId])
+        .catch((error: Error) => this.logger.warn(`Could not renew the lease of job ${jobId}: ${error.message}`));
+    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    try {
+      await run();
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** The next due job, or a running one whose lease lapsed because its worker stopped. */
   private async claim(): Promise<string | null> {
     const rows: { id: string }[] = await this.dataSource.query(
       `UPDATE jobs SET status = 'running', locked_at = now(), updated_at = now()
        WHERE id = (
          SELECT id FROM jobs
-         WHERE status = 'queued' AND transport = 'inline' AND run_at <= now()
+         WHERE transport = 'inline'
+           AND ((status = 'queued' AND run_at <= now())
+             OR (status = 'running' AND locked_at < now() - $1::int * interval '1 millisecond'))
          ORDER BY run_at, created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED
        )
        RETURNING id`,
+      [this.leaseMs],
     );
     const [row] = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : rows;
     return row?.id ?? null;

@@ -32,6 +32,9 @@ export interface JobContext {
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>;
 
+/** Told when a job is given up on without its handler's own verdict (its worker died during every try). */
+export type JobGiveUpHandler<N extends JobName> = (payload: JobPayloads[N], reason: string) => Promise<void>;
+
 /** A handler throws this for a failure that retrying cannot fix; the job fails at once. */
 export class PermanentJobError extends Error {
   constructor(message: string) {

@@ -5,7 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { ConfigService } from '@api/modules/config/config.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
 import { InlineJobTransport } from './inline-job.transport';
-import { JOBS_TO_QUEUE, JobHandler, JobName, JobOptions, JobPayloads, PermanentJobError } from './job.constants';
+import { JOBS_TO_QUEUE, JobGiveUpHandler, JobHandler, JobName, JobOptions, JobPayloads, PermanentJobError } from './job.constants';
 import { JobEntity } from './job.entity';
 import type { JobTransport } from './job.transport';
 
@@ -16,6 +16,7 @@ export const JOB_CONCURRENCY = 2;
 export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobRepository.name);
   private readonly handlers = new Map<JobName, JobHandler<JobName>>();
+  private readonly giveUpHandlers = new Map<JobName, JobGiveUpHandler<JobName>>();
   private readonly transport: JobTransport;
   private readonly jobs: Repository<JobEntity>;
 
@@ -25,9 +26,10 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.jobs = dataSource.getRepository(JobEntity);
     const redisUrl = config.redis.url?.reveal();
+    const lockMs = config.jobs.lockSeconds * 1000;
     this.transport = redisUrl
-      ? new BullmqJobTransport(redisUrl, config.redis.prefix, JOB_CONCURRENCY)
-      : new InlineJobTransport(dataSource, JOB_CONCURRENCY, config.database.kind === 'pglite');
+      ? new BullmqJobTransport(redisUrl, config.redis.prefix, JOB_CONCURRENCY, lockMs)
+      : new InlineJobTransport(dataSource, JOB_CONCURRENCY, config.database.kind === 'pglite', lockMs);
   }
 
   get kind(): 'inline' | 'redis' {
@@ -38,8 +40,9 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     return this.config.app.role !== 'api';
   }
 
-  register<N extends JobName>(name: N, handler: JobHandler<N>): void {
+  register<N extends JobName>(name: N, handler: JobHandler<N>, onGiveUp?: JobGiveUpHandler<N>): void {
     this.handlers.set(name, handler as unknown as JobHandler<JobName>);
+    if (onGiveUp) this.giveUpHandlers.set(name, onGiveUp as unknown as JobGiveUpHandler<JobName>);
   }
 
   async queue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<string> {
@@ -78,7 +81,12 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.runsWorkers) await this.transport.startWorkers((jobId) => this.execute(jobId));
+    if (this.runsWorkers) {
+      await this.transport.startWorkers(
+        (jobId) => this.execute(jobId),
+        (jobId, reason) => this.abandon(jobId, reason),
+      );
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -89,10 +97,30 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     return this.transport instanceof BullmqJobTransport ? this.transport.ping() : true;
   }
 
+  /** Fails a job the transport gave up on, unless the executor already recorded how it ended. */
+  private async abandon(jobId: string, reason: string): Promise<void> {
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'failed', lockedAt: null, error: reason })
+      .where('id = :jobId AND status IN (:...live)', { jobId, live: ['queued', 'running'] })
+      .execute();
+    if (!result.affected) return;
+    this.logger.warn(`Job ${jobId} failed for good: ${reason}`);
+    const job = await this.jobs.findOneBy({ id: jobId });
+    const onGiveUp = job ? this.giveUpHandlers.get(job.name as JobName) : undefined;
+    if (job && onGiveUp) await onGiveUp(job.payload as unknown as JobPayloads[JobName], reason);
+  }
+
   /** One try of a job. Rejects when the transport should try again later (BullMQ's retry). */
   private async execute(jobId: string): Promise<void> {
     const job = await this.jobs.findOneBy({ id: jobId });
     if (!job || job.status === 'completed' || job.status === 'failed') return;
+    if (job.attempts >= job.maxAttempts) {
+      // Every try started and the last never finished: the job keeps taking its worker down.
+      await this.abandon(jobId, `The worker stopped during each of its ${job.maxAttempts} tries.`);
+      return;
+    }
     const attempt = job.attempts + 1;
     await this.jobs.update({ id: jobId }, { status: 'running', attempts: attempt, lockedAt: new Date() });
     const handler = this.handlers.get(job.name as JobName);
