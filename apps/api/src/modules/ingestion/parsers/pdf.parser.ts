@@ -2,6 +2,7 @@ import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, rend
 import { meaningfulLength, normalizeOcrText } from './ocr-text';
 import { PagedTextBuilder } from './paged-text';
 import { describeError, ParseError } from './parse-error';
+import { usePatchedPdfJs } from './pdfjs-module';
 import { type DocumentParser, type ParsedDocument, type ParseLimits, type ParseOptions, resolveLimits } from './parser.types';
 import { layoutPageText, type PdfTextItem } from './pdf-text-layout';
 
@@ -118,6 +119,7 @@ export class PdfParser implements DocumentParser {
   async parse(input: Buffer, options: ParseOptions): Promise<ParsedDocument> {
     const limits = resolveLimits(options);
     const engine = options.ocr === false ? undefined : options.ocrEngine;
+    await usePatchedPdfJs();
     const pdfjs = await getResolvedPDFJS();
     let document: PdfDocument;
     try {

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { patchPdfJsSource, TEXT_STATE_CLONE, unpdfPdfJsPath } from './pdfjs-module';
+
+const CUAD_PDF_DIR = resolve(__dirname, '../../../../../../../shared/data/cuad/pdf');
+/** Contracts whose pages save and restore the graphics state often: the code path the patch changes. */
+const PDFS = [
+  'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf',
+  'MRSFIELDSORIGINALCOOKIESINC_01_29_1998-EX-10-FRANCHISE AGREEMENT.pdf',
+];
+
+/** Every text item of every page, with its position, as PDF.js reports it (run in a plain Node process). */
+const EXTRACT = `
+const [pdfjsPath, ...files] = process.argv.slice(1);
+const pdfjs = await import(pdfjsPath);
+const { readFile } = await import('node:fs/promises');
+const out = [];
+for (const file of files) {
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0, isEvalSupported: false, useSystemFonts: false, disableFontFace: true }).promise;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items) out.push([n, item.str, item.transform, item.width, item.height, item.fontName, item.hasEOL]);
+  }
+  await doc.destroy();
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+const run = promisify(execFile);
+
+async function extract(pdfjsPath: string): Promise<unknown[]> {
+  const files = PDFS.map((name) => join(CUAD_PDF_DIR, name));
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', EXTRACT, pdfjsPath, ...files], { maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(stdout) as unknown[];
+}
+
+describe('the patched PDF.js', () => {
+  it('finds the text-state copy exactly once in the installed bundle', async () => {
+    const patch = patchPdfJsSource(await readFile(unpdfPdfJsPath(), 'utf8'));
+    expect(patch.applied).toBe(true);
+    expect(patch.source).toContain(TEXT_STATE_CLONE.fast);
+    expect(patch.source).not.toContain(TEXT_STATE_CLONE.slow);
+  });
+
+  it('leaves a bundle it does not recognise unchanged', () => {
+    expect(patchPdfJsSource('class A{clone(){return this}}')).toEqual({ source: 'class A{clone(){return this}}', applied: false });
+    const twice = `${TEXT_STATE_CLONE.slow}${TEXT_STATE_CLONE.slow}`;
+    expect(patchPdfJsSource(twice)).toEqual({ source: twice, applied: false });
+  });
+
+  it('extracts exactly the same text items, positions and fonts as the stock bundle', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'casewise-pdfjs-spec-'));
+    try {
+      const patched = join(directory, 'node_modules', 'pdfjs.mjs');
+      await mkdir(join(directory, 'node_modules'));
+      await writeFile(patched, patchPdfJsSource(await readFile(unpdfPdfJsPath(), 'utf8')).source);
+      const [stock, ours] = await Promise.all([extract(unpdfPdfJsPath()), extract(patched)]);
+      expect(stock.length).toBeGreaterThan(1000);
+      expect(ours).toEqual(stock);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
