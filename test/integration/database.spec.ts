@@ -1,3 +1,7 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
 import { ENTITIES } from '@api/modules/database/entities';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
@@ -46,5 +50,36 @@ describe(DatabaseHandle.name, () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('the embedded database', () => {
+  let root: string;
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'casewise-embedded-'));
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('creates a new cluster in a child process and opens it with its own settings', async () => {
+    const directory = join(root, 'db');
+    const db = await openEmbeddedDatabase(directory);
+    try {
+      expect(existsSync(join(directory, 'PG_VERSION'))).toBe(true);
+      expect(readdirSync(root)).toEqual(['db']);
+      const [setting] = (await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows;
+      expect(`shared_buffers=${setting.shared_buffers}`).toBe(EMBEDDED_SETTINGS[0]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a folder that holds files but no database, and leaves them alone', async () => {
+    const directory = join(root, 'not-a-db');
+    mkdirSync(directory);
+    writeFileSync(join(directory, 'notes.txt'), 'keep me');
+    await expect(openEmbeddedDatabase(directory)).rejects.toThrow(`${directory} is not empty and holds no database`);
+    expect(readdirSync(directory)).toEqual(['notes.txt']);
   });
 });

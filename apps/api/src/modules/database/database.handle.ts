@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { mkdirSync } from 'node:fs';
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '@api/modules/config/config.types';
+import { openEmbeddedDatabase } from './embedded-database';
 
 type EntityList = MixedList<string | (new (...args: never[]) => unknown)>;
 type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
@@ -21,8 +21,7 @@ export class DatabaseHandle {
     let options: DataSourceOptions;
     let pglite: PGlite | null = null;
     if (config.kind === 'pglite') {
-      mkdirSync(config.pgliteDir, { recursive: true });
-      pglite = new PGlite(config.pgliteDir);
+      pglite = await openEmbeddedDatabase(config.pgliteDir);
       const pg = createPgConfig(pglite);
       // PGlite is a single session: one pooled client, never closed while idle.
       options = { ...common, poolSize: 1, extra: { connection: pg.connection, max: 1, idleTimeoutMillis: 0 } };

@@ -1,7 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename } from 'node:path';
+import { childModule } from '@api/modules/common/node-module';
 import { detectFileType } from '@api/modules/documents/file-type';
 import { ParseError, toParseError } from './parse-error';
 import type { FromWorker, ToWorker, WorkerParseRequest } from './parse-worker.protocol';
@@ -135,11 +136,8 @@ export class ParserPool {
   }
 
   private spawn(slot: Slot): ChildProcess {
-    const extension = extname(__filename);
-    const heap = `--max-old-space-size=${this.maxHeapMb}`;
-    // Under TypeScript (jest, swc-node) the child compiles the worker with swc as it loads it.
-    const execArgv = extension === '.ts' ? ['--require', require.resolve('@swc-node/register'), heap] : [heap];
-    const worker = fork(join(__dirname, `parse-worker${extension}`), [], {
+    const { path, execArgv } = childModule(__dirname, 'parse-worker', [`--max-old-space-size=${this.maxHeapMb}`]);
+    const worker = fork(path, [], {
       execArgv,
       // The child reads no configuration and must not inherit secrets.
       env: {},

@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { childModule } from '@api/modules/common/node-module';
+
+/**
+ * Server settings of the embedded database. PGlite serves one process, so PostgreSQL's default 128 MB
+ * of shared buffers mostly holds memory the operating system would cache anyway (bench:ingest).
+ */
+export const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
+
+const STDERR_TAIL = 2048;
+
+function initialiseInChild(target: string): Promise<void> {
+  const { path, execArgv } = childModule(__dirname, 'pglite-init');
+  return new Promise((resolve, reject) => {
+    const child = fork(path, [target], { execArgv, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`The embedded database could not be created in ${target} (${signal ?? code}): ${stderr.trim()}`));
+    });
+  });
+}
+
+function isEmptyFolder(directory: string): boolean {
+  return existsSync(directory) && readdirSync(directory).length === 0;
+}
+
+/**
+ * Opens the PGlite cluster in `directory`, creating it first if the folder is new. A new cluster is made
+ * in a child process, in a sibling folder that is renamed into place only once complete, so a crash
+ * during creation never leaves a half-made cluster behind.
+ */
+export async function openEmbeddedDatabase(directory: string): Promise<PGlite> {
+  if (!existsSync(join(directory, 'PG_VERSION'))) {
+    if (existsSync(directory) && !isEmptyFolder(directory)) {
+      throw new Error(`${directory} is not empty and holds no database: move its contents away or choose another DATA_DIR.`);
+    }
+    mkdirSync(dirname(directory), { recursive: true });
+    const staging = join(dirname(directory), `.${basename(directory)}.creating-${process.pid}`);
+    rmSync(staging, { recursive: true, force: true });
+    try {
+      await initialiseInChild(staging);
+      if (isEmptyFolder(directory)) rmdirSync(directory);
+      renameSync(staging, directory);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  const db = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])] });
+  await db.waitReady;
+  return db;
+}
