@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { childModule } from '@api/modules/common/node-module';
 import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
 import { ENTITIES } from '@api/modules/database/entities';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
@@ -64,12 +67,27 @@ describe('the embedded database', () => {
 
   it('creates a new cluster in a child process and opens it with its own settings', async () => {
     const directory = join(root, 'db');
-    const db = await openEmbeddedDatabase(directory);
+    const db = await openEmbeddedDatabase(directory, null);
     try {
       expect(existsSync(join(directory, 'PG_VERSION'))).toBe(true);
       expect(readdirSync(root)).toEqual(['db']);
       const [setting] = (await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows;
       expect(`shared_buffers=${setting.shared_buffers}`).toBe(EMBEDDED_SETTINGS[0]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('unpacks a new cluster from the template the build writes', async () => {
+    const template = join(root, 'template.tar.gz');
+    const { path, execArgv } = childModule(resolve(__dirname, '../../apps/api/src/modules/database'), 'pglite-init');
+    await promisify(execFile)(process.execPath, [...execArgv, path, '--template', template]);
+    const directory = join(root, 'from-template');
+    const db = await openEmbeddedDatabase(directory, template);
+    try {
+      await db.exec('CREATE TABLE probe (id int); INSERT INTO probe VALUES (1)');
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM probe')).rows).toEqual([{ n: 1 }]);
+      expect(readdirSync(root).sort()).toEqual(['db', 'from-template', 'template.tar.gz']);
     } finally {
       await db.close();
     }

@@ -10,12 +10,20 @@ import { childModule } from '@api/modules/common/node-module';
  */
 export const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
 
+export function embeddedStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
 const STDERR_TAIL = 2048;
 
-function initialiseInChild(target: string): Promise<void> {
+/** An empty cluster written by the build beside this module (`npm run build:api`); absent when run from source. */
+export const CLUSTER_TEMPLATE = join(__dirname, 'pglite-template.tar.gz');
+
+function initialiseInChild(target: string, template: string | null): Promise<void> {
   const { path, execArgv } = childModule(__dirname, 'pglite-init');
   return new Promise((resolve, reject) => {
-    const child = fork(path, [target], { execArgv, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const args = template ? [target, template] : [target];
+    const child = fork(path, args, { execArgv, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -35,10 +43,11 @@ function isEmptyFolder(directory: string): boolean {
 
 /**
  * Opens the PGlite cluster in `directory`, creating it first if the folder is new. A new cluster is made
- * in a child process, in a sibling folder that is renamed into place only once complete, so a crash
- * during creation never leaves a half-made cluster behind.
+ * in a child process, unpacked from the build's template when there is one (else by initdb), in a sibling
+ * folder that is renamed into place only once complete, so a crash during creation never leaves a
+ * half-made cluster behind.
  */
-export async function openEmbeddedDatabase(directory: string): Promise<PGlite> {
+export async function openEmbeddedDatabase(directory: string, template: string | null = existsSync(CLUSTER_TEMPLATE) ? CLUSTER_TEMPLATE : null): Promise<PGlite> {
   if (!existsSync(join(directory, 'PG_VERSION'))) {
     if (existsSync(directory) && !isEmptyFolder(directory)) {
       throw new Error(`${directory} is not empty and holds no database: move its contents away or choose another DATA_DIR.`);
@@ -47,14 +56,14 @@ export async function openEmbeddedDatabase(directory: string): Promise<PGlite> {
     const staging = join(dirname(directory), `.${basename(directory)}.creating-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
     try {
-      await initialiseInChild(staging);
+      await initialiseInChild(staging, template);
       if (isEmptyFolder(directory)) rmdirSync(directory);
       renameSync(staging, directory);
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
   }
-  const db = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])] });
+  const db = new PGlite(directory, { startParams: embeddedStartParams() });
   await db.waitReady;
   return db;
 }
