@@ -136,3 +136,19 @@ describe('ImageParser', () => {
     });
   }, 60_000);
 });
+
+describe('TesseractOcrEngine when idle', () => {
+  it('stops its worker once idle and starts a new one for the next image', async () => {
+    const engine = new TesseractOcrEngine({ idleMs: 100 });
+    try {
+      const png = await readFile(SCANNED_PNG);
+      expect(flat(await engine.recognize(png))).toContain(FIRST_LINE);
+      expect(engine.loaded).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(engine.loaded).toBe(false);
+      expect(flat(await engine.recognize(png))).toContain(FIRST_LINE);
+    } finally {
+      await engine.terminate();
+    }
+  }, 60_000);
+});

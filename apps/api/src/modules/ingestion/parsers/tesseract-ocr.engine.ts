@@ -7,6 +7,8 @@ import type { OcrEngine } from './parser.types';
 export interface TesseractOcrOptions {
   /** A single image taking longer than this stops the engine's worker, which restarts on next use. */
   timeoutMs?: number;
+  /** The worker (about 150-270 MB with its model and page buffers) stops after this long without work. */
+  idleMs?: number;
 }
 
 /** English LSTM data shipped inside the npm package: nothing is fetched at run time. */
@@ -15,6 +17,7 @@ function englishDataPath(): string {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_IDLE_MS = 60_000;
 
 interface RunningWorker {
   tesseract: TesseractWorker;
@@ -23,25 +26,49 @@ interface RunningWorker {
 }
 
 /**
- * One tesseract.js worker, created on first use and reused; images are recognised one at a
- * time. `terminate` stops it (call it on shutdown).
+ * One tesseract.js worker, created on first use, reused while there is work and stopped once idle;
+ * images are recognised one at a time. `terminate` stops it (call it on shutdown).
  */
 export class TesseractOcrEngine implements OcrEngine {
   private running: Promise<RunningWorker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
   private readonly timeoutMs: number;
+  private readonly idleMs: number;
 
   constructor(options: TesseractOcrOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  }
+
+  /** Whether the worker is loaded (started or starting). */
+  get loaded(): boolean {
+    return this.running !== null;
   }
 
   recognize(image: Uint8Array): Promise<string> {
+    clearTimeout(this.idleTimer);
+    this.pending += 1;
     const job = this.queue.then(() => this.recognizeNow(image));
     this.queue = job.catch(() => undefined);
+    void this.queue.then(() => {
+      this.pending -= 1;
+      if (this.pending === 0) this.stopWhenIdle();
+    });
     return job;
   }
 
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.pending === 0) void this.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   async terminate(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const running = this.running;
     this.running = null;
     if (running === null) return;
