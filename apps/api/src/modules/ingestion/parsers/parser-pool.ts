@@ -136,7 +136,7 @@ export class ParserPool {
   }
 
   private spawn(slot: Slot): ChildProcess {
-    const { path, execArgv } = childModule(__dirname, 'parse-worker', [`--max-old-space-size=${this.maxHeapMb}`]);
+    const { path, execArgv } = childModule(__dirname, 'parse-worker', [`--max-old-space-size=${this.maxHeapMb}`, '--max-semi-space-size=4']);
     const worker = fork(path, [], {
       execArgv,
       // The child reads no configuration and must not inherit secrets.

@@ -63,5 +63,5 @@ describe('the patched PDF.js', () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
