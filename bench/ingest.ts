@@ -1,13 +1,15 @@
 /**
  * Ingestion speed of the real pipeline on the embedded defaults, against poppler's pdftotext on the same files
  * in the same run. Two measurements:
- *  - stages: the pieces the ingestion job calls, timed one by one (parse in the app's pool of 2 parsing
- *    processes, chunk, embed, save to the database), to show where the time goes;
- *  - end to end: every file uploaded over HTTP, from the first upload until the last document is ready.
- * Peak memory counts this process and its parsing processes. pdftotext reads only the PDFs of the folder, so
- * the ratios are exact for a folder of PDFs and indicative when other types are mixed in.
+ *  - stages: the pieces the ingestion job calls, timed one by one in this process (parse in the app's pool of
+ *    2 parsing processes, chunk, embed, save to the database), to show where the time goes;
+ *  - end to end: the built server started as `npm start` runs it, in its own process on a fresh data directory;
+ *    every file uploaded over HTTP, from the first upload until the last document is ready. Its memory is the
+ *    server's process and every process it starts (parsing, database creation), sampled from /proc.
+ * pdftotext reads only the PDFs of the folder, so the ratios are exact for a folder of PDFs and indicative
+ * when other types are mixed in.
  *
- *   npm run bench:ingest -- --dir <folder> [--json]
+ *   npm run bench:ingest -- --dir <folder> [--json]     (builds the server first)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { Embedder } from '@api/modules/embeddings/embedder';
 import { IngestionRepository, toNewChunks } from '@api/modules/ingestion/ingestion.repository';
 import { DocumentParser } from '@api/modules/ingestion/parser.adapter';
 import type { ParsedDocument } from '@api/modules/ingestion/parsers/parser.types';
-import { ApiClient, startBenchApp } from './lib/app';
+import { ApiClient, type DocumentRow, startBenchApp, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { cpuSnapshot } from './lib/cpu';
 import { byCodeUnits, CUAD_DIR } from './lib/cuad';
@@ -29,6 +31,7 @@ import { MemorySampler, type MemoryPeak } from './lib/memory';
 /** The app parses with a pool of 2 processes (DocumentParser) and runs 2 ingestion jobs at a time. */
 const CONCURRENCY = 2;
 const UPLOAD_CONCURRENCY = 4;
+const SAMPLE_MS = 20;
 
 const TYPES: Record<string, DetectedType> = {
   '.pdf': 'pdf',
@@ -95,6 +98,11 @@ async function main(): Promise<void> {
   const memory = new MemorySampler(['pdftotext']);
   memory.start();
   const bench = await startBenchApp('ingest');
+  let benchOpen = true;
+  const closeBench = async (): Promise<void> => {
+    if (benchOpen) await bench.close();
+    benchOpen = false;
+  };
   try {
     const parser = bench.app.get(DocumentParser);
     const embedder = bench.app.get(Embedder);
@@ -176,23 +184,43 @@ async function main(): Promise<void> {
     }
     const saveSeconds = seconds(started);
 
-    const stagesPeak = memory.peek();
-    // The stage results are dropped so that the end-to-end peak is the app's, not this script's.
+    const stagesPeak = memory.stop();
     parsed.length = 0;
     chunked.length = 0;
     vectors.length = 0;
-    memory.reset();
+    await closeBench();
 
-    // End to end: the user's path, upload to ready, with the app's own job concurrency.
-    const project = await api.createProject('bench end to end');
-    started = process.hrtime.bigint();
-    await mapLimit(files, UPLOAD_CONCURRENCY, (file) => api.upload(project, file.name, file.bytes));
-    const uploadSeconds = seconds(started);
-    const settled = await api.waitUntilSettled(project, 60 * 60_000, 50);
-    const endToEndSeconds = seconds(started);
+    // End to end: the user's path, upload to ready, on the server as it runs in production.
+    let startup: MemorySampler | undefined;
+    const server = await startServerProcess('ingest-server', (pid) => {
+      startup = new MemorySampler([], SAMPLE_MS, pid);
+      startup.start();
+    });
+    const startupPeak = startup?.stop();
+    const serverMemory = new MemorySampler([], SAMPLE_MS, server.pid);
+    let settled: DocumentRow[] = [];
+    let uploadSeconds = NaN;
+    let endToEndSeconds = NaN;
+    let serverIdleMb = NaN;
+    let peak: MemoryPeak;
+    try {
+      serverMemory.reset();
+      serverIdleMb = serverMemory.peek().concurrentMb;
+      serverMemory.start();
+      const client = new ApiClient(server.baseUrl);
+      await client.createUser(server.config);
+      const project = await client.createProject('bench end to end');
+      started = process.hrtime.bigint();
+      await mapLimit(files, UPLOAD_CONCURRENCY, (file) => client.upload(project, file.name, file.bytes));
+      uploadSeconds = seconds(started);
+      settled = await client.waitUntilSettled(project, 60 * 60_000, 50);
+      endToEndSeconds = seconds(started);
+      peak = serverMemory.stop();
+    } finally {
+      await server.close();
+    }
     const failed = settled.filter((row) => row.status !== 'ready');
     const endToEndPages = settled.reduce((sum, row) => sum + (row.pages ?? 0), 0);
-    const peak = memory.stop();
 
     const pdftotextRate = pdfPages / pdftotextSeconds;
     const extractionRate = pages / parseSeconds;
@@ -224,18 +252,22 @@ async function main(): Promise<void> {
       `pdftotext runs: ${fixed(pdftotextBefore.wall, 2)}s before, ${fixed(pdftotextAfter.wall, 2)}s after our two parse passes; uploads took ${fixed(uploadSeconds, 2)}s of the end-to-end time` +
         (failed.length > 0 ? `; ${failed.length} file(s) failed: ${failed.map((row) => `${row.filename}: ${row.error}`).join('; ')}` : ''),
     );
-    const describe = (label: string, m: MemoryPeak): string =>
-      `${label}: ${fixed(m.boundMb, 0)} MB = this process ${fixed(m.selfHwmMb, 0)} MB high-water + ${m.children} parsing process(es) ` +
-      `${fixed(m.childrenHwmMb, 0)} MB high-water (largest simultaneous total sampled: ${fixed(m.concurrentMb, 0)} MB)`;
-    console.log(describe('peak memory, end to end', peak));
-    console.log(describe('peak memory, stages (this script also holds every stage result)', stagesPeak));
-    console.log(`this process idle after boot, before any file: ${idleMb} MB`);
+    const describe = (label: string, m: MemoryPeak, who: string): string =>
+      `${label}: ${fixed(m.concurrentMb, 0)} MB at once (sampled every ${SAMPLE_MS} ms); sum of high-water marks ${fixed(m.boundMb, 0)} MB = ` +
+      `${who} ${fixed(m.selfHwmMb, 0)} MB + ${m.children} child process(es) ${fixed(m.childrenHwmMb, 0)} MB`;
+    console.log(describe('peak memory, end to end', peak, 'server'));
+    if (startupPeak) console.log(describe('peak memory, server start-up (a first start creates the database)', startupPeak, 'server'));
+    console.log(describe('peak memory, stages (this script also holds every stage result)', stagesPeak, 'this script'));
+    console.log(`server idle after start, before any file: ${fixed(serverIdleMb, 0)} MB; the stages' in-process app idle: ${idleMb} MB`);
     const ratio = endToEndRate / pdftotextRate;
     const extractionRatio = extractionRate / pdftotextRate;
     const cpuRatio = pages / warmParse.cpu / (pdfPages / pdftotextCpu);
     console.log(`extraction ${fixed(extractionRatio, 2)}x pdftotext (target >= 1.2): ${extractionRatio >= 1.2 ? 'met' : 'missed'}; per CPU second ${fixed(cpuRatio, 2)}x`);
     console.log(`end to end ${fixed(ratio, 2)}x pdftotext (target >= 0.5): ${ratio >= 0.5 ? 'met' : 'missed'}`);
-    console.log(`peak memory ${fixed(peak.boundMb, 0)} MB (target < 1024): ${peak.boundMb < 1024 ? 'met' : 'missed'}`);
+    console.log(
+      `peak memory ${fixed(peak.concurrentMb, 0)} MB at once, ${fixed(peak.boundMb, 0)} MB as a sum of high-water marks (target < 1024): ` +
+        `${peak.concurrentMb < 1024 ? 'met' : 'missed'} at once, ${peak.boundMb < 1024 ? 'met' : 'missed'} as a sum`,
+    );
     if (args.has('json')) {
       const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
       console.log(
@@ -248,9 +280,10 @@ async function main(): Promise<void> {
           extraction_pages_per_s: round(extractionRate),
           extraction_ratio: round(extractionRatio, 2),
           extraction_cpu_ratio: round(cpuRatio, 2),
-          peak_rss_mb: Math.round(peak.boundMb),
-          peak_rss_concurrent_mb: Math.round(peak.concurrentMb),
-          idle_rss_mb: idleMb,
+          peak_rss_mb: Math.round(peak.concurrentMb),
+          peak_rss_hwm_sum_mb: Math.round(peak.boundMb),
+          startup_peak_rss_mb: startupPeak ? Math.round(startupPeak.concurrentMb) : null,
+          server_idle_rss_mb: Math.round(serverIdleMb),
           stages_peak_rss_mb: Math.round(stagesPeak.boundMb),
           seconds: {
             parse_first_pass: round(coldParseSeconds, 2),
@@ -266,7 +299,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await bench.close();
+    await closeBench();
   }
 }
 

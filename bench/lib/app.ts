@@ -1,9 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { simpleParser } from 'mailparser';
 import { createHttpApp } from '@api/app.factory';
@@ -37,6 +38,86 @@ export async function startBenchApp(label: string): Promise<BenchApp> {
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  /** The server's own process: its descendants are the parsing processes (and any other helper it starts). */
+  pid: number;
+  config: AppConfig;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+/** The command of `npm run start:api` (`node <options> <script>`), so that the server runs as `npm start` runs it. */
+function startCommand(): { nodeOptions: string[]; script: string } {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...rest] = manifest.scripts['start:api'].trim().split(/\s+/);
+  const script = rest.pop();
+  if (command !== 'node' || script === undefined) throw new Error(`start:api is not "node [options] <script>": ${manifest.scripts['start:api']}`);
+  return { nodeOptions: rest, script: join(ROOT, script) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before it was ready`);
+    const ok = await fetch(`${baseUrl}/api/health/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`The server did not answer ${baseUrl}/api/health/ within ${timeoutMs} ms`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+}
+
+/**
+ * Starts the built server (`npm run build:api`) as its own process with the options of `npm run start:api`, on
+ * the embedded defaults in a fresh data directory: what it holds in memory is the product's, not this script's.
+ */
+export async function startServerProcess(label: string, onSpawn?: (pid: number) => void): Promise<ServerProcess> {
+  const { nodeOptions, script } = startCommand();
+  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
+  const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000' };
+  const config = loadConfig(env);
+  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (child.pid !== undefined) onSpawn?.(child.pid);
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    pid: child.pid as number,
+    config,
+    baseUrl,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

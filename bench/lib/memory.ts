@@ -54,9 +54,9 @@ export interface MemoryPeak {
 }
 
 /**
- * Samples the resident memory of this process and every process it started (the parser children),
- * leaving out processes whose name is listed (the reference tool runs beside us, not inside us).
- * Linux only: it reads /proc.
+ * Samples the resident memory of a process (by default this one) and every process it started (the
+ * parser children), leaving out processes whose name is listed (the reference tool runs beside us, not
+ * inside us). Linux only: it reads /proc.
  */
 export class MemorySampler {
   private timer: NodeJS.Timeout | null = null;
@@ -66,6 +66,7 @@ export class MemorySampler {
   constructor(
     private readonly exclude: readonly string[] = [],
     private readonly intervalMs = 100,
+    private readonly root = process.pid,
   ) {}
 
   start(): void {
@@ -75,8 +76,8 @@ export class MemorySampler {
   }
 
   sample(): void {
-    let total = readStatus(process.pid)?.rssKb ?? 0;
-    for (const pid of descendants(process.pid)) {
+    let total = readStatus(this.root)?.rssKb ?? 0;
+    for (const pid of descendants(this.root)) {
       const memory = readStatus(pid);
       if (!memory || this.exclude.includes(memory.name)) continue;
       total += memory.rssKb;
@@ -87,7 +88,7 @@ export class MemorySampler {
 
   /** Starts a new measurement: forgets the peaks so far and resets the kernel's high-water marks. */
   reset(): void {
-    for (const pid of [process.pid, ...descendants(process.pid)]) {
+    for (const pid of [this.root, ...descendants(this.root)]) {
       try {
         // "5" resets VmHWM to the current resident size (Linux 4.0 and later).
         writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -109,7 +110,7 @@ export class MemorySampler {
   /** The peaks so far, measurement going on. */
   peek(): MemoryPeak {
     this.sample();
-    const selfHwmKb = readStatus(process.pid)?.hwmKb ?? 0;
+    const selfHwmKb = readStatus(this.root)?.hwmKb ?? 0;
     const childrenHwmKb = [...this.childHwmKb.values()].reduce((sum, kb) => sum + kb, 0);
     const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
     return {
