@@ -53,13 +53,22 @@ export interface ServerProcess {
 
 const ROOT = resolve(__dirname, '../..');
 
-/** The command of `npm run start:api` (`node <options> <script>`), so that the server runs as `npm start` runs it. */
-function startCommand(): { nodeOptions: string[]; script: string } {
+/**
+ * The command of `npm run start:api` (`[NAME=value ...] node <options> <script>`), so that the server runs as
+ * `npm start` runs it: the same environment settings, Node options and script.
+ */
+function startCommand(): { environment: Record<string, string>; nodeOptions: string[]; script: string } {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [command, ...rest] = manifest.scripts['start:api'].trim().split(/\s+/);
+  const words = manifest.scripts['start:api'].trim().split(/\s+/);
+  const environment: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_]+=/.test(words[0])) {
+    const [name, value] = (words.shift() as string).split('=');
+    environment[name] = value;
+  }
+  const [command, ...rest] = words;
   const script = rest.pop();
-  if (command !== 'node' || script === undefined) throw new Error(`start:api is not "node [options] <script>": ${manifest.scripts['start:api']}`);
-  return { nodeOptions: rest, script: join(ROOT, script) };
+  if (command !== 'node' || script === undefined) throw new Error(`start:api is not "[NAME=value] node [options] <script>": ${manifest.scripts['start:api']}`);
+  return { environment, nodeOptions: rest, script: join(ROOT, script) };
 }
 
 function freePort(): Promise<number> {
@@ -92,13 +101,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
  * the embedded defaults in a fresh data directory: what it holds in memory is the product's, not this script's.
  */
 export async function startServerProcess(label: string, onSpawn?: (pid: number) => void): Promise<ServerProcess> {
-  const { nodeOptions, script } = startCommand();
+  const { environment, nodeOptions, script } = startCommand();
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
   const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
   const port = await freePort();
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000' };
   const config = loadConfig(env);
-  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...environment, ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   if (child.pid !== undefined) onSpawn?.(child.pid);
   try {

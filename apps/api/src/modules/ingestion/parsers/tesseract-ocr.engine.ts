@@ -17,7 +17,7 @@ function englishDataPath(): string {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
-const DEFAULT_IDLE_MS = 60_000;
+const DEFAULT_IDLE_MS = 30_000;
 
 interface RunningWorker {
   tesseract: TesseractWorker;
