@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { patchPdfJsSource, TEXT_STATE_CLONE, unpdfPdfJsPath } from './pdfjs-module';
+import { patchPdfJsSource, TEXT_STATE_CLONE, TEXT_STATE_FIELDS, unpdfPdfJsPath } from './pdfjs-module';
 
 const CUAD_PDF_DIR = resolve(__dirname, '../../../../../../../shared/data/cuad/pdf');
 /** Contracts whose pages save and restore the graphics state often: the code path the patch changes. */
@@ -38,17 +38,27 @@ async function extract(pdfjsPath: string): Promise<unknown[]> {
 }
 
 describe('the patched PDF.js', () => {
-  it('finds the text-state copy exactly once in the installed bundle', async () => {
+  it('finds the text-state copy exactly once in the installed bundle, and copies its fields one by one', async () => {
     const patch = patchPdfJsSource(await readFile(unpdfPdfJsPath(), 'utf8'));
-    expect(patch.applied).toBe(true);
-    expect(patch.source).toContain(TEXT_STATE_CLONE.fast);
+    expect(patch.copy).toBe('fields');
+    expect(patch.source).toContain(TEXT_STATE_CLONE.fields);
     expect(patch.source).not.toContain(TEXT_STATE_CLONE.slow);
   });
 
+  it('copies every own property when the class declares other fields than expected', () => {
+    const declared = TEXT_STATE_FIELDS.map((field) => `${field}=0;`).join('');
+    const bundle = (fields: string): string => `class Q{static{p(this,"TextState")}${fields}carriageReturn(){}${TEXT_STATE_CLONE.slow}return e}}`;
+    expect(patchPdfJsSource(bundle(declared)).copy).toBe('fields');
+    const extra = patchPdfJsSource(bundle(`${declared}textKnockout=!0;`));
+    expect(extra.copy).toBe('generic');
+    expect(extra.source).toContain(TEXT_STATE_CLONE.generic);
+    expect(patchPdfJsSource(bundle(declared.replace('leading=0;', ''))).copy).toBe('generic');
+  });
+
   it('leaves a bundle it does not recognise unchanged', () => {
-    expect(patchPdfJsSource('class A{clone(){return this}}')).toEqual({ source: 'class A{clone(){return this}}', applied: false });
+    expect(patchPdfJsSource('class A{clone(){return this}}')).toEqual({ source: 'class A{clone(){return this}}', copy: 'unchanged' });
     const twice = `${TEXT_STATE_CLONE.slow}${TEXT_STATE_CLONE.slow}`;
-    expect(patchPdfJsSource(twice)).toEqual({ source: twice, applied: false });
+    expect(patchPdfJsSource(twice)).toEqual({ source: twice, copy: 'unchanged' });
   });
 
   it('extracts exactly the same text items, positions and fonts as the stock bundle', async () => {
