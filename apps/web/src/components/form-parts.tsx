@@ -47,3 +47,27 @@ export function EmailField({ value, onChange, autoFocus }: EmailFieldProps) {
     />
   );
 }
+
+interface CodeFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The field for a code sent by e-mail, focused first. */
+export function CodeField({ label, value, onChange }: CodeFieldProps) {
+  return (
+    <TextField
+      label={label}
+      id="otp"
+      name="otp"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="one-time-code"
+      autoFocus
+      required
+      fullWidth
+      margin="normal"
+    />
+  );
+}

@@ -3,13 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { serverText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
-import { EmailField, FormMessages } from '../../components/form-parts';
+import { CodeField, EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 const REDIRECT_AFTER_RESET_MS = 3000;
@@ -105,18 +104,7 @@ export default function ForgotPasswordPage({ onEmailSent }: ForgotPasswordPagePr
     >
       <Box component="form" onSubmit={(event) => void handleReset(event)} aria-label="Create a new password">
         {messages}
-        <TextField
-          label="Reset Code"
-          id="otp"
-          name="otp"
-          value={otp}
-          onChange={(event) => setOtp(event.target.value)}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          fullWidth
-          margin="normal"
-        />
+        <CodeField label="Reset Code" value={otp} onChange={setOtp} />
         <NewPasswordFields label="New Password" name="newPassword" value={newPassword} onChange={setNewPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
           {busy ? 'Resetting...' : 'Reset Password'}

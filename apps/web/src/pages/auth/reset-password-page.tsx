@@ -4,13 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { resetPasswordWithOtp } from '../../api/auth';
 import { detailText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
-import { EmailField, FormMessages } from '../../components/form-parts';
+import { CodeField, EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 const REDIRECT_AFTER_RESET_MS = 3000;
@@ -60,18 +59,7 @@ export default function ResetPasswordPage({ email: rememberedEmail }: ResetPassw
         {!rememberedEmail && (
           <EmailField value={email} onChange={setEmail} />
         )}
-        <TextField
-          label="OTP"
-          id="otp"
-          name="otp"
-          value={otp}
-          onChange={(event) => setOtp(event.target.value)}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          fullWidth
-          margin="normal"
-        />
+        <CodeField label="OTP" value={otp} onChange={setOtp} />
         <NewPasswordFields label="New Password" name="password" value={password} onChange={setPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
         <Alert severity="info" variant="outlined" role="note" sx={{ mt: 1 }}>
           Did not get the code? Check your spam or junk folder.

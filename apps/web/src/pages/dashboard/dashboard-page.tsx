@@ -1,9 +1,7 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
@@ -14,12 +12,12 @@ import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import { type Feature, FeatureCard } from '../../components/feature-card';
 
 interface GuideStep {
   label: string;
@@ -50,7 +48,7 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
   },
 ];
 
-const FEATURES: ReadonlyArray<{ title: string; text: string; icon: ComponentType<SvgIconProps> }> = [
+const FEATURES: readonly Feature[] = [
   { title: 'Document Analysis', text: 'Key points and structure of every document you add.', icon: DescriptionOutlined },
   { title: 'Liability Assessment', text: 'Risks, obligations and exposure, clause by clause.', icon: ShieldOutlined },
   { title: 'Smart Chat', text: 'Questions in plain language, answers with their sources.', icon: ForumOutlined },
@@ -127,19 +125,9 @@ export default function DashboardPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <Grid container spacing={2} component="section" aria-label="Features">
-              {FEATURES.map(({ title, text, icon: Icon }) => (
-                <Grid key={title} size={{ xs: 12, sm: 6 }}>
-                  <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardContent>
-                      <Icon color="primary" aria-hidden="true" />
-                      <Typography component="h3" variant="h6" sx={{ mt: 1 }}>
-                        {title}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {text}
-                      </Typography>
-                    </CardContent>
-                  </Card>
+              {FEATURES.map((feature) => (
+                <Grid key={feature.title} size={{ xs: 12, sm: 6 }}>
+                  <FeatureCard {...feature} />
                 </Grid>
               ))}
             </Grid>

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -28,13 +28,13 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { type Feature, FeatureCard } from '../../components/feature-card';
 
 export const TRANSLUCENT_AFTER_PX = 50;
 
 const NAV_LINKS = ['Features', 'Pricing', 'About', 'Contact'] as const;
 
-const FEATURES: ReadonlyArray<{ title: string; text: string; icon: ComponentType<SvgIconProps> }> = [
+const FEATURES: readonly Feature[] = [
   {
     title: 'Instant Analysis',
     text: 'Upload a contract or a case file and see its key points within seconds, without reading every page first.',
@@ -217,19 +217,9 @@ export default function LandingPage() {
             Built for legal professionals and firms who work with documents every day.
           </Typography>
           <Grid container spacing={3}>
-            {FEATURES.map(({ title, text, icon: Icon }) => (
-              <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardContent>
-                    <Icon color="primary" fontSize="large" aria-hidden="true" />
-                    <Typography component="h3" variant="h6" sx={{ mt: 1 }}>
-                      {title}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {text}
-                    </Typography>
-                  </CardContent>
-                </Card>
+            {FEATURES.map((feature) => (
+              <Grid key={feature.title} size={{ xs: 12, sm: 6, md: 4 }}>
+                <FeatureCard {...feature} iconSize="large" />
               </Grid>
             ))}
           </Grid>
