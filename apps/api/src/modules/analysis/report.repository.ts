@@ -14,7 +14,9 @@ export class ReportRepository {
 
   async add(report: Omit<ReportEntity, 'id' | 'createdAt'>): Promise<ReportEntity> {
     const result = await this.reports.insert(report as QueryDeepPartialEntity<ReportEntity>);
-    return this.reports.findOneByOrFail({ id: result.identifiers[0].id as string });
+    // As for chat messages: the insert returns the generated id and created_at, so the row is not read back.
+    const generated = result.generatedMaps[0] as Pick<ReportEntity, 'id' | 'createdAt'>;
+    return { ...report, id: generated.id, createdAt: generated.createdAt };
   }
 
   latest(projectId: string, kind: ReportKind): Promise<ReportEntity | null> {
