@@ -5,6 +5,7 @@ import { waitForDocuments } from '../utils/documents';
 import { createUser } from '../utils/factory';
 import { createProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
+import { until } from '../utils/poll';
 import { services, testConfig } from '../utils/test-config';
 import { startWorkerProcess, WorkerProcess } from '../utils/worker-process';
 
@@ -24,16 +25,6 @@ interface JobRow {
   status: string;
   attempts: number;
   document_id: string;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const transports = services.redisUrl ? (['redis', 'inline'] as const) : (['inline'] as const);
@@ -61,7 +52,7 @@ const transports = services.redisUrl ? (['redis', 'inline'] as const) : (['inlin
 
       const first = await startWorkerProcess(config);
       workers.push(first);
-      await until('a document in processing', async () => {
+      await until(() => 'Timed out waiting for a document in processing', async () => {
         const rows = (await db.query(`SELECT id FROM documents WHERE project_id = $1 AND status = 'processing'`, [project.id])) as unknown[];
         return rows.length > 0 ? rows : null;
       });

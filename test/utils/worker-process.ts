@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { Env } from '@api/modules/config/load-config';
+import { until } from './poll';
 
 const ROOT = join(__dirname, '..', '..');
 const READY = 'Worker started';
@@ -78,13 +79,20 @@ export async function startWorkerProcess(config: AppConfig, timeoutMs = 30_000):
     },
   };
 
-  const deadline = Date.now() + timeoutMs;
-  while (!output.includes(READY)) {
-    if (exited(child) || Date.now() > deadline) {
-      await worker.kill('SIGKILL');
-      throw new Error(`The worker process did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const failure = (): string => `The worker process did not start:\n${output}`;
+  try {
+    await until(
+      failure,
+      async () => {
+        if (exited(child)) throw new Error(failure());
+        return output.includes(READY) ? true : null;
+      },
+      timeoutMs,
+      50,
+    );
+  } catch (error) {
+    await worker.kill('SIGKILL');
+    throw error;
   }
   return worker;
 }
