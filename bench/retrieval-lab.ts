@@ -17,21 +17,7 @@ import { join, resolve } from 'node:path';
 import { chunkDocument, type ChunkOptions } from '../libs/legal/src/chunking';
 import { Bm25Index, LegalRetriever, type Bm25Options, type LegalRetrieverOptions, type QueryExpansionOptions } from '../libs/legal/src/retrieval';
 import { evaluateRetrieval, type CharRange, type QueryRetrieval } from '../libs/legal/src/scoring';
-
-interface DevQuery {
-  id: string;
-  file: string;
-  category: string;
-  question: string;
-  title: string;
-  parties: string;
-  spans: [number, number][];
-}
-
-interface Category {
-  category: string;
-  legalbench_rag: boolean;
-}
+import { byCodeUnits, CUAD_DIR, type DevQuery, pooledQuestion, readCategories, readQueries } from './lib/cuad';
 
 interface LabArgs {
   setting: 'single' | 'pooled';
@@ -63,7 +49,7 @@ function parseArgs(argv: string[]): LabArgs {
     setting: 'single',
     contracts: 30,
     limit: Number.POSITIVE_INFINITY,
-    dataDir: resolve(__dirname, '../../shared/data/cuad'),
+    dataDir: CUAD_DIR,
     baseline: false,
     byCategory: false,
     chunk: {},
@@ -175,10 +161,6 @@ function buildSearcher(args: LabArgs, files: string[], texts: Map<string, string
   return (query, k) => toRanges(retriever.search(query, k).map((hit) => hit.id));
 }
 
-function pooledQuery(query: DevQuery): string {
-  return `Consider the ${query.title} between ${query.parties}; ${query.question}`;
-}
-
 function pct(x: number): string {
   return (100 * x).toFixed(1).padStart(6);
 }
@@ -193,9 +175,9 @@ function printTable(label: string, results: QueryRetrieval[]): void {
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  const categories = JSON.parse(readFileSync(join(args.dataDir, 'categories.json'), 'utf8')) as Category[];
+  const categories = readCategories(join(args.dataDir, 'categories.json'));
   const legalbench = new Set(categories.filter((c) => c.legalbench_rag).map((c) => c.category));
-  const allQueries = (JSON.parse(readFileSync(join(args.dataDir, 'dev', 'queries.json'), 'utf8')) as DevQuery[]).filter((q) =>
+  const allQueries = readQueries(join(args.dataDir, 'dev', 'queries.json')).filter((q) =>
     legalbench.has(q.category),
   );
   const texts = new Map<string, string>();
@@ -215,7 +197,7 @@ function main(): void {
 
   if (args.setting === 'single') {
     const byFile = new Map<string, DevQuery[]>();
-    for (const q of [...allQueries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, args.limit)) {
+    for (const q of [...allQueries].sort((a, b) => byCodeUnits(a.id, b.id)).slice(0, args.limit)) {
       byFile.set(q.file, [...(byFile.get(q.file) ?? []), q]);
     }
     for (const [file, queries] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -224,15 +206,15 @@ function main(): void {
       for (const q of queries) results.push({ query: q, retrieval: { ranked: search(q.question, MAX_K), gold: gold(q) } });
     }
   } else {
-    const files = [...new Set(allQueries.map((q) => q.file))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, args.contracts);
+    const files = [...new Set(allQueries.map((q) => q.file))].sort(byCodeUnits).slice(0, args.contracts);
     for (const file of files) textOf(file);
     const chosen = new Set(files);
     const queries = allQueries
       .filter((q) => chosen.has(q.file))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort((a, b) => byCodeUnits(a.id, b.id))
       .slice(0, args.limit);
     const search = buildSearcher(args, files, texts, stats);
-    for (const q of queries) results.push({ query: q, retrieval: { ranked: search(pooledQuery(q), MAX_K), gold: gold(q) } });
+    for (const q of queries) results.push({ query: q, retrieval: { ranked: search(pooledQuestion(q), MAX_K), gold: gold(q) } });
   }
   const seconds = (Date.now() - started) / 1000;
 
