@@ -1,6 +1,5 @@
-import { createServer, IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { once } from 'node:events';
-import { AddressInfo } from 'node:net';
+import { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenLocally, localOrigin } from './local-server';
 
 /** One request the fake received, its body parsed. */
 export interface RecordedRequest {
@@ -118,20 +117,17 @@ export class FakeAnthropic {
 
   static async start(apiKey = 'sk-ant-fake-key'): Promise<FakeAnthropic> {
     const fake = new FakeAnthropic(apiKey);
-    fake.server = createServer((req, res) => {
+    fake.server = await listenLocally((req, res) => {
       fake.handle(req, res).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
       });
     });
-    fake.server.listen(0, '127.0.0.1');
-    await once(fake.server, 'listening');
     return fake;
   }
 
   get url(): string {
-    const { port } = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    return localOrigin(this.server);
   }
 
   /** Queues replies, each used once in order. */
@@ -156,8 +152,7 @@ export class FakeAnthropic {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

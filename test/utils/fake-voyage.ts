@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingHttpHeaders, Server } from 'node:http';
+import { closeServer, listenLocally, localOrigin } from './local-server';
 
 export interface VoyageRequestBody {
   input: string[];
@@ -43,7 +42,7 @@ export class FakeVoyage {
 
   static async start(apiKey = 'pa-fake-key', dimensions = 16): Promise<FakeVoyage> {
     const fake = new FakeVoyage(apiKey, dimensions);
-    fake.server = createServer((req, res) => {
+    fake.server = await listenLocally((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -67,14 +66,11 @@ export class FakeVoyage {
         return reply(200, { object: 'list', data: shuffled, model: body.model, usage: { total_tokens: tokens } });
       });
     });
-    fake.server.listen(0, '127.0.0.1');
-    await once(fake.server, 'listening');
     return fake;
   }
 
   get baseUrl(): string {
-    const { port } = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return `${localOrigin(this.server)}/v1`;
   }
 
   failNext(...failures: FakeVoyageFailure[]): this {
@@ -91,7 +87,6 @@ export class FakeVoyage {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 }
