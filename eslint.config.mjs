@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', '**/dist/**', 'data/**', 'coverage/**', 'test-output/**', 'libs/api-client/src/schema.d.ts', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', 'dist/**', '**/dist/**', 'data/**', 'coverage/**', 'test-output/**', '.stryker-tmp/**', 'reports/**', 'libs/api-client/src/schema.d.ts', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

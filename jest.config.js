@@ -10,12 +10,15 @@ const common = {
     '^@casewise/legal$': '<rootDir>/libs/legal/src',
     '^@casewise/api-client$': '<rootDir>/libs/api-client/src',
     '^@api/(.*)$': '<rootDir>/apps/api/src/$1',
+    '^@test/(.*)$': '<rootDir>/test/$1',
   },
   setupFiles: ['reflect-metadata'],
+  // Stryker's sandboxes (npm run test:mutation) hold a copy of the repository.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'] },
     { ...common, displayName: 'integration', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
     { ...common, displayName: 'browser', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },

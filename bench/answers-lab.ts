@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { answerExtractively, OPENING_CHARS, wantsDocumentOpening, type AnswerOptions, type AnswerPassage } from '../libs/legal/src/answering';
 import { chunkDocument } from '../libs/legal/src/chunking';
 import { LegalRetriever } from '../libs/legal/src/retrieval';
+import { cuadPath } from './lib/cuad';
 
 interface Category {
   category: string;
@@ -56,7 +57,7 @@ function parseArgs(argv: readonly string[]): LabArgs {
   return {
     contracts: Number(value('--contracts') ?? 40),
     k: Number(value('--k') ?? 8),
-    dataDir: value('--data') ?? '/work/shared/data/cuad',
+    dataDir: value('--data') ?? cuadPath(),
     options: options as Partial<AnswerOptions>,
     diagnose: argv.includes('--diagnose'),
     openings: !argv.includes('--no-openings'),

@@ -5,14 +5,18 @@
  * should be met with an abstention. (A category marked without a verbatim span counts for neither.)
  *
  *   npm run bench:answers -- --corpus <txt dir> --clauses <clauses.json> [--categories <categories.json>]
- *     [--contracts 40] [--json]
+ *     [--contracts 40] [--json] [--write-baseline]
+ *
+ * --write-baseline records this slice and its figures in bench/baselines/answers.json, which
+ * `npm run test:quality` runs again and holds to its floors.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiClient, startBenchApp, type Answer } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
-import { byCodeUnits, CUAD_DIR, readCategories, readClauses } from './lib/cuad';
+import { byCodeUnits, cuadPath, readCategories, readClauses } from './lib/cuad';
 import { fixed, mapLimit, percent, percentile, seconds, table } from './lib/format';
+import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
 
 const UPLOAD_CONCURRENCY = 4;
 
@@ -33,10 +37,10 @@ function citesGold(answer: Answer, file: string, spans: [number, number][]): boo
 const share = (part: number, whole: number): string => (whole === 0 ? '-' : fixed(percent(part / whole)));
 
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'categories', 'contracts'], switches: ['json'] });
-  const corpus = resolve(args.string('corpus') ?? join(CUAD_DIR, 'txt'));
-  const clauses = readClauses(resolve(args.string('clauses') ?? join(CUAD_DIR, 'dev', 'clauses.json')));
-  const categories = readCategories(resolve(args.string('categories') ?? join(CUAD_DIR, 'categories.json')));
+  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'categories', 'contracts'], switches: ['json', 'write-baseline'] });
+  const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
+  const clauses = readClauses(resolve(args.string('clauses') ?? cuadPath('dev', 'clauses.json')));
+  const categories = readCategories(resolve(args.string('categories') ?? cuadPath('categories.json')));
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 40));
 
   const bench = await startBenchApp('answers');
@@ -96,6 +100,15 @@ async function main(): Promise<void> {
     const abstained = percent(total.abstained / Math.max(1, total.absent));
     console.log(`\nanswered with a citation of a gold span: ${fixed(withGold)}% (target >= 65): ${withGold >= 65 ? 'met' : 'missed'}`);
     console.log(`abstained when the clause is absent:     ${fixed(abstained)}% (target >= 85): ${abstained >= 85 ? 'met' : 'missed'}`);
+    if (args.has('write-baseline')) {
+      const path = writeBaseline('answers', {
+        args: ['--contracts', String(files.length)],
+        size: { contracts: files.length, present: total.present, absent: total.absent },
+        figures: { answered_with_gold_citation: withGold, abstained_when_absent: abstained },
+        margin: SLICE_MARGIN,
+      });
+      console.log(`\nbaseline written: ${path}`);
+    }
     if (args.has('json')) {
       console.log(
         JSON.stringify({

@@ -1,52 +1,24 @@
 // Clause detection on CUAD: document-level precision/recall/F1 per category and span overlap of findings.
-// npm run bench:clauses -- --corpus /work/shared/data/cuad/txt --clauses /work/shared/data/cuad/dev/clauses.json [--json]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { CUAD_CATEGORIES, detectClauses, presentCategories } from '../libs/legal/src/clauses';
-import { evaluateDetections, type EvaluatedDocument, type GoldAnnotations } from '../libs/legal/src/clauses/metrics';
-
-interface Options {
-  corpus: string;
-  clauses: string;
-  json: boolean;
-}
-
-function parseArgs(argv: readonly string[]): Options {
-  const value = (name: string, fallback: string): string => {
-    const i = argv.indexOf(name);
-    return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
-  };
-  return {
-    corpus: value('--corpus', '/work/shared/data/cuad/txt'),
-    clauses: value('--clauses', '/work/shared/data/cuad/dev/clauses.json'),
-    json: argv.includes('--json'),
-  };
-}
+// npm run bench:clauses -- [--corpus <txt dir>] [--clauses <clauses.json>] [--json] [--write-baseline]
+// (defaults: the CUAD data in CASEWISE_DATA or ../shared/data; --write-baseline records the figures that
+// npm run test:quality holds the detector to, in bench/baselines/clauses.json)
+import { BenchArgs, runBench } from './lib/args';
+import { clauseFigures, measureClauses } from './lib/clause-bench';
+import { cuadPath } from './lib/cuad';
+import { writeBaseline } from './lib/quality-gate';
 
 function pct(v: number | null): string {
   return v === null ? '   -  ' : `${(v * 100).toFixed(1).padStart(5)}%`;
 }
 
-function main(): void {
-  const options = parseArgs(process.argv.slice(2));
-  const gold = JSON.parse(readFileSync(options.clauses, 'utf8')) as Record<string, GoldAnnotations>;
-  const files = Object.keys(gold).sort();
-  const documents: EvaluatedDocument[] = [];
-  let chars = 0;
-  const started = performance.now();
-  for (const file of files) {
-    const text = readFileSync(join(options.corpus, file), 'utf8');
-    chars += text.length;
-    const findings = detectClauses(text);
-    documents.push({ gold: gold[file], findings, predicted: new Set<string>(presentCategories(findings)) });
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const summary = evaluateDetections(documents, CUAD_CATEGORIES);
+async function main(): Promise<void> {
+  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses'], switches: ['json', 'write-baseline'] });
+  const run = measureClauses(args.string('corpus') ?? cuadPath('txt'), args.string('clauses') ?? cuadPath('dev', 'clauses.json'));
+  const { summary } = run;
 
-  const width = Math.max(...CUAD_CATEGORIES.map((c) => c.length));
+  const width = Math.max(...summary.perCategory.map((c) => c.category.length));
   const lines: string[] = [];
-  lines.push(`Clause detection on ${files.length} contracts (${(chars / 1e6).toFixed(1)} M chars) in ${seconds.toFixed(1)} s`);
+  lines.push(`Clause detection on ${run.contracts} contracts (${(run.chars / 1e6).toFixed(1)} M chars) in ${run.seconds.toFixed(1)} s`);
   lines.push('');
   lines.push(`${'category'.padEnd(width)}  gold  pred    prec  recall      F1  findings  overlap`);
   for (const c of summary.perCategory) {
@@ -62,14 +34,17 @@ function main(): void {
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  if (options.json) {
+  if (args.has('write-baseline')) {
+    process.stdout.write(`\nbaseline written: ${writeBaseline('clauses', clauseFigures(run))}\n`);
+  }
+  if (args.has('json')) {
     const perCategory: Record<string, { precision: number; recall: number; f1: number; findings: number; overlap_share: number | null }> = {};
     for (const c of summary.perCategory) {
       perCategory[c.category] = { precision: c.precision, recall: c.recall, f1: c.f1, findings: c.findings, overlap_share: c.overlapShare };
     }
     const result = {
-      contracts: files.length,
-      seconds: Number(seconds.toFixed(2)),
+      contracts: run.contracts,
+      seconds: Number(run.seconds.toFixed(2)),
       macro_precision: summary.macroPrecision,
       macro_recall: summary.macroRecall,
       macro_f1: summary.macroF1,
@@ -80,4 +55,4 @@ function main(): void {
   }
 }
 
-main();
+runBench(main);

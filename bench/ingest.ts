@@ -24,7 +24,7 @@ import type { ParsedDocument } from '@api/modules/ingestion/parsers/parser.types
 import { ApiClient, type DocumentRow, startBenchApp, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { cpuSnapshot } from './lib/cpu';
-import { byCodeUnits, CUAD_DIR } from './lib/cuad';
+import { byCodeUnits, cuadPath } from './lib/cuad';
 import { fixed, mapLimit, seconds, table } from './lib/format';
 import { MemorySampler, type MemoryPeak } from './lib/memory';
 
@@ -86,7 +86,7 @@ function timePdftotext(files: InputFile[]): Promise<Timed> {
 
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['dir'], switches: ['json'] });
-  const dir = resolve(args.string('dir') ?? join(CUAD_DIR, 'pdf'));
+  const dir = resolve(args.string('dir') ?? cuadPath('pdf'));
   const files: InputFile[] = readdirSync(dir)
     .sort(byCodeUnits)
     .filter((name) => statSync(join(dir, name)).isFile() && TYPES[extname(name).toLowerCase()] !== undefined)

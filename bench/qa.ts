@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiClient, startBenchApp } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
-import { byCodeUnits, CUAD_DIR, pooledQuestion, readQueries } from './lib/cuad';
+import { byCodeUnits, cuadPath, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import type { LoadRequest, LoadResult } from './lib/load-clients';
 
@@ -32,8 +32,8 @@ function runClients(request: LoadRequest): Promise<LoadResult> {
 
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries'], switches: ['json'] });
-  const corpus = resolve(args.string('corpus') ?? join(CUAD_DIR, 'txt'));
-  const all = readQueries(resolve(args.string('queries') ?? join(CUAD_DIR, 'dev', 'queries.json')));
+  const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
+  const all = readQueries(resolve(args.string('queries') ?? cuadPath('dev', 'queries.json')));
   const files = [...new Set(all.map((query) => query.file))].sort(byCodeUnits).slice(0, args.count('contracts', 100));
   const chosen = new Set(files);
   const questions = all

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { chunkDocument, type ChunkOptions } from '../libs/legal/src/chunking';
 import { Bm25Index, LegalRetriever, type Bm25Options, type LegalRetrieverOptions, type QueryExpansionOptions } from '../libs/legal/src/retrieval';
 import { evaluateRetrieval, type CharRange, type QueryRetrieval } from '../libs/legal/src/scoring';
-import { byCodeUnits, CUAD_DIR, type DevQuery, pooledQuestion, readCategories, readQueries } from './lib/cuad';
+import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readCategories, readQueries } from './lib/cuad';
 
 interface LabArgs {
   setting: 'single' | 'pooled';
@@ -49,7 +49,7 @@ function parseArgs(argv: string[]): LabArgs {
     setting: 'single',
     contracts: 30,
     limit: Number.POSITIVE_INFINITY,
-    dataDir: CUAD_DIR,
+    dataDir: '',
     baseline: false,
     byCategory: false,
     chunk: {},
@@ -102,6 +102,7 @@ function parseArgs(argv: string[]): LabArgs {
         throw new Error(`Unknown option ${flag}`);
     }
   }
+  if (args.dataDir === '') args.dataDir = cuadPath();
   return args;
 }
 

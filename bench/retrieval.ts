@@ -4,11 +4,13 @@
  *
  *   npm run bench:retrieval -- --corpus <txt dir> --queries <queries.json> --setting single|pooled
  *     [--contracts N] [--limit N] [--all-categories] [--vector-weight W[,W2,...]] [--by-category] [--json]
+ *     [--write-baseline]
  *
  * single: each query searches a project holding only its contract, with the bare question. pooled: the first
  * N contracts (by file name) that have queries share one project; the first --limit of their queries by id,
  * written "Consider the <title> between <parties>; <question>". Several vector weights are measured on the
- * same ingested projects; the first one is the headline (and the JSON line).
+ * same ingested projects; the first one is the headline (and the JSON line). --write-baseline records the slice and
+ * its headline P@1, R@8 and R@64 in bench/baselines/retrieval.json, which `npm run test:quality` holds to its floors.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,8 +19,9 @@ import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository
 import { DEFAULT_VECTOR_WEIGHT, SearchService } from '@api/modules/search/search.service';
 import { ApiClient, startBenchApp } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
-import { byCodeUnits, CUAD_DIR, pooledQuestion, readCategories, readQueries, type DevQuery } from './lib/cuad';
+import { byCodeUnits, cuadPath, pooledQuestion, readCategories, readQueries, type DevQuery } from './lib/cuad';
 import { fixed, mapLimit, percent, seconds, table } from './lib/format';
+import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
 
 const MAX_K = LEGALBENCH_KS[LEGALBENCH_KS.length - 1];
 const UPLOAD_CONCURRENCY = 4;
@@ -59,12 +62,12 @@ function metricsRows(results: QueryRetrieval[]): { precision: Record<string, num
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), {
     options: ['corpus', 'queries', 'categories', 'setting', 'contracts', 'limit', 'vector-weight'],
-    switches: ['json', 'all-categories', 'by-category'],
+    switches: ['json', 'all-categories', 'by-category', 'write-baseline'],
   });
-  const corpus = resolve(args.string('corpus') ?? join(CUAD_DIR, 'txt'));
-  const queriesPath = resolve(args.string('queries') ?? join(CUAD_DIR, 'dev', 'queries.json'));
+  const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
+  const queriesPath = resolve(args.string('queries') ?? cuadPath('dev', 'queries.json'));
   const siblingCategories = join(dirname(queriesPath), '..', 'categories.json');
-  const categoriesPath = resolve(args.string('categories') ?? (existsSync(siblingCategories) ? siblingCategories : join(CUAD_DIR, 'categories.json')));
+  const categoriesPath = resolve(args.string('categories') ?? (existsSync(siblingCategories) ? siblingCategories : cuadPath('categories.json')));
   const setting = args.required('setting');
   if (setting !== 'single' && setting !== 'pooled') throw new Error('--setting is single or pooled');
   const weights = args.numbers('vector-weight') ?? [DEFAULT_VECTOR_WEIGHT];
@@ -155,6 +158,21 @@ async function main(): Promise<void> {
       });
       console.log(`\nby category (vector weight ${runs[0].weight})`);
       console.log(table(['category', 'queries', 'P@1 %', 'R@8 %', 'R@64 %'], rows));
+    }
+    if (args.has('write-baseline')) {
+      const { precision, recall } = metricsRows(runs[0].results);
+      const slice = ['--setting', setting];
+      if (args.string('contracts') !== undefined) slice.push('--contracts', String(contracts));
+      if (args.string('limit') !== undefined) slice.push('--limit', String(limit));
+      if (args.has('all-categories')) slice.push('--all-categories');
+      if (args.string('vector-weight') !== undefined) slice.push('--vector-weight', String(runs[0].weight));
+      const path = writeBaseline('retrieval', {
+        args: slice,
+        size: { contracts: fileCount, queries: work.queries.length },
+        figures: { 'P@1': precision['1'], 'R@8': recall['8'], 'R@64': recall['64'] },
+        margin: SLICE_MARGIN,
+      });
+      console.log(`\nbaseline written: ${path}`);
     }
     if (args.has('json')) {
       const { precision, recall } = metricsRows(runs[0].results);

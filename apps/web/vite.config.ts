@@ -21,6 +21,8 @@ export default defineConfig({
     // The machine is shared with other builds; one worker keeps test runs lean.
     maxWorkers: 1,
     fileParallelism: false,
+    // A test that drives a whole flow takes seconds when the machine is busy; its waits still end at 5 s each.
+    testTimeout: 20_000,
     css: false,
   },
 });

@@ -11,6 +11,9 @@ import { createHttpApp } from '@api/app.factory';
 import type { AppConfig } from '@api/modules/config/config.types';
 import { loadConfig } from '@api/modules/config/load-config';
 
+/** The benchmarks drive one account far past any per-user limit a person would meet. */
+const UNLIMITED = { RATE_LIMIT_QUESTIONS: '1000000', RATE_LIMIT_UPLOADS: '1000000', RATE_LIMIT_REPORTS: '1000000' };
+
 export interface BenchApp {
   app: NestExpressApplication;
   config: AppConfig;
@@ -27,7 +30,7 @@ export interface BenchApp {
  */
 export async function startBenchApp(label: string): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', THROTTLE_LIMIT: '100000' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', THROTTLE_LIMIT: '100000', ...UNLIMITED });
   const app = await createHttpApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -105,7 +108,7 @@ export async function startServerProcess(label: string, onSpawn?: (pid: number) 
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
   const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
   const port = await freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000' };
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000', ...UNLIMITED };
   const config = loadConfig(env);
   const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...environment, ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { requireData } from './data';
 
-/** The CUAD data shipped beside the repository (see its README). */
-export const CUAD_DIR = resolve(__dirname, '../../../shared/data/cuad');
+/**
+ * A path in the CUAD data set, the benchmarks' default when no path is given as an argument: in CASEWISE_DATA, else
+ * ../shared/data beside the repository. Fails with a message naming the missing path and how to provide it.
+ */
+export function cuadPath(...parts: string[]): string {
+  return requireData(['cuad', ...parts]);
+}
 
 export interface DevQuery {
   id: string;
@@ -28,15 +33,15 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-export function readCategories(path = join(CUAD_DIR, 'categories.json')): Category[] {
+export function readCategories(path = cuadPath('categories.json')): Category[] {
   return readJson<Category[]>(path);
 }
 
-export function readQueries(path = join(CUAD_DIR, 'dev', 'queries.json')): DevQuery[] {
+export function readQueries(path = cuadPath('dev', 'queries.json')): DevQuery[] {
   return readJson<DevQuery[]>(path);
 }
 
-export function readClauses(path = join(CUAD_DIR, 'dev', 'clauses.json')): ClauseIndex {
+export function readClauses(path = cuadPath('dev', 'clauses.json')): ClauseIndex {
   return readJson<ClauseIndex>(path);
 }
 

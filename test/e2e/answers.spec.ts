@@ -1,18 +1,14 @@
 import { DataSource } from 'typeorm';
-import { cuadText, firstCuadContract } from '../utils/cuad';
+import { cuadText, firstCuadContract } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
 import { bearer, createProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
+import type { Schemas } from '@casewise/api-client';
 
-interface CitationBody {
-  file: string;
-  page: number;
-  start: number;
-  end: number;
-  quote: string;
-}
+/** A citation as the contract describes it. */
+type CitationBody = Schemas['CitationDto'];
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -76,7 +72,7 @@ describe('answers with checked citations', () => {
   it('clears the history', async () => {
     await ctx.http.delete(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
     const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    expect(history.body).toEqual({ history: [] });
+    expect(history.body).toEqual({ history: [], next: null });
     const rows = (await ctx.app.get(DataSource).query('SELECT count(*) AS n FROM chat_messages WHERE project_id = $1', [projectId])) as { n: string }[];
     expect(Number(rows[0].n)).toBe(0);
   });

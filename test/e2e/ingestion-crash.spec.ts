@@ -1,25 +1,21 @@
 import { DataSource } from 'typeorm';
 import { JobName } from '@api/modules/jobs/job.constants';
-import { cuadPdf, cuadText } from '../utils/cuad';
+import { cuadPdf, cuadPdfs, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser } from '../utils/factory';
 import { createProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { until } from '../utils/poll';
-import { services, testConfig } from '../utils/test-config';
+import { describeIf } from '../utils/requirements';
+import { jobTransports, serverRequirements, testConfig } from '../utils/test-config';
 import { startWorkerProcess, WorkerProcess } from '../utils/worker-process';
 
 const TXT = 'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.txt';
-/** Real multi-page contracts with a text layer, so both workers parse, chunk and embed for real. */
-const PDFS = [
-  'MRSFIELDSORIGINALCOOKIESINC_01_29_1998-EX-10-FRANCHISE AGREEMENT.pdf',
-  'StaarSurgicalCompany_20180801_10-Q_EX-10.37_11289449_EX-10.37_Distributor Agreement.pdf',
-  'VitalibisInc_20180316_8-K_EX-10.2_11100168_EX-10.2_Hosting Agreement.pdf',
-];
+/** Real contracts with a text layer, so both workers parse, chunk and embed for real. */
+const PDFS = cuadPdfs();
 const TEXTS = [TXT, 'GSVINC_05_15_1998-EX-10-SPONSORSHIP AGREEMENT.txt'];
 /** Short, so a killed worker's jobs are taken back in seconds rather than BullMQ's default 30. */
 const LOCK_SECONDS = '2';
-const SKIP_REASON = 'DATABASE_URL is not set: killing a worker process needs PostgreSQL, which a second process can share (npm run test:services)';
 
 interface JobRow {
   status: string;
@@ -27,11 +23,11 @@ interface JobRow {
   document_id: string;
 }
 
-const transports = services.redisUrl ? (['redis', 'inline'] as const) : (['inline'] as const);
+const transports = jobTransports('ingestion when its worker process is killed');
 
-(services.databaseUrl ? describe.each(transports) : describe.skip.each(transports))(
-  services.databaseUrl ? 'ingestion when its worker process is killed (%s transport)' : SKIP_REASON,
-  (transport) => {
+// Killing a worker process needs a database a second process can share: PostgreSQL, not PGlite.
+describeIf(serverRequirements.postgres, 'ingestion when its worker process is killed', () => {
+  describe.each(transports)('over the %s transport', (transport) => {
     const config = testConfig({ JOB_LOCK_SECONDS: LOCK_SECONDS }, { redis: transport === 'redis' });
     const workers: WorkerProcess[] = [];
     let api: TestApp | undefined;
@@ -78,8 +74,8 @@ const transports = services.redisUrl ? (['redis', 'inline'] as const) : (['inlin
       // A job cut off by the kill ran again: its first try counts.
       for (const { id } of cutOff) expect(jobs.find((job) => job.document_id === id)?.attempts).toBe(2);
     });
-  },
-);
+  });
+});
 
 describe('ingestion after a simulated crash', () => {
   it('brings every document left queued or processing to ready after a restart, with no duplicate chunks', async () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
-import { cuadPdf, cuadText } from '../utils/cuad';
+import { cuadPdf, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
 import { createProject, upload } from '../utils/projects';
@@ -12,15 +13,6 @@ import { testConfig } from '../utils/test-config';
 const FIXTURES = join(__dirname, '..', '..', 'apps', 'api', 'src', 'modules', 'ingestion', 'parsers', '__fixtures__');
 const PDF = 'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf';
 const TXT = 'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.txt';
-
-interface ChunkRow {
-  document_id: string;
-  ordinal: number;
-  start: number;
-  end: number;
-  text: string;
-  page_start: number;
-}
 
 describe('ingestion', () => {
   let ctx: TestApp;
@@ -50,8 +42,9 @@ describe('ingestion', () => {
 
     for (const name of ['supply.pdf', 'supply.txt']) {
       const id = byName.get(name)?.id as string;
-      const [{ text }] = (await db.query('SELECT text FROM document_texts WHERE document_id = $1', [id])) as { text: string }[];
-      const chunks = (await db.query('SELECT * FROM chunks WHERE document_id = $1 ORDER BY ordinal', [id])) as ChunkRow[];
+      const repository = ctx.app.get(IngestionRepository);
+      const text = (await repository.text(id))?.text as string;
+      const chunks = (await repository.chunksOfProject(projectId)).filter((chunk) => chunk.documentId === id);
       expect(chunks.length).toBeGreaterThan(5);
       for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
       if (name === 'supply.txt') expect(text).toBe(cuadText(TXT));

@@ -3,7 +3,12 @@ import { once } from 'node:events';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { JobName } from '@api/modules/jobs/job.constants';
+import mammoth from 'mammoth';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { waitForDocuments } from '../utils/documents';
+import { createUser } from '../utils/factory';
+import { cuadText, firstCuadContract } from '../utils/fixtures';
+import { bearer, TestProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { services, tempDir, testConfig } from '../utils/test-config';
 
@@ -61,6 +66,67 @@ describe('platform', () => {
     expect(response.body.error).toBe(response.body.detail);
   });
 
+  it('finds a user’s data again after a restart on the same DATA_DIR: account, project, document, chat and report', async () => {
+    const first = await startTestApp(testConfig());
+    // The second app loads its configuration afresh from the same DATA_DIR (keys included) and the same schema.
+    const reload = testConfig({
+      DATA_DIR: first.config.app.dataDir,
+      ...(first.config.database.schema ? { DATABASE_SCHEMA: first.config.database.schema } : {}),
+      ...(first.config.redis.url ? { REDIS_PREFIX: first.config.redis.prefix } : {}),
+    });
+    let second: TestApp | null = null;
+    try {
+      const user = await createUser(first, 'restart');
+      const project = (await first.http.post('/api/projects/').set(...bearer(user)).send({ name: 'Restart matter', description: 'Kept on disk' }).expect(201)).body as TestProject;
+      const contract = firstCuadContract();
+      const bytes = Buffer.from(cuadText(contract));
+      await upload(first, user, project.id, contract, bytes).expect(201);
+      const documents = await waitForDocuments(first, user.token, project.id);
+      expect(documents.map((document) => document.status)).toEqual(['ready']);
+      const question = 'Which state’s law governs this agreement?';
+      const answer = (await first.http.post(`/api/projects/${project.id}/qa/`).set(...bearer(user)).send({ question }).expect(200)).body as { answer: string; citations: unknown[] };
+      expect(answer.citations.length).toBeGreaterThan(0);
+      const summary = (await first.http.post('/api/generate_case_summary/').set(...bearer(user)).send({ project_id: project.id }).expect(200)).body as { summary: string };
+      const word = async (ctx: TestApp, token: string): Promise<string> => {
+        const docx = await ctx.http.get(`/api/download/case-summary-pdf/?project_id=${project.id}&format=docx`).set('Authorization', `Bearer ${token}`).responseType('blob').expect(200);
+        return (await mammoth.extractRawText({ buffer: docx.body as Buffer })).value;
+      };
+      const reportText = await word(first, user.token);
+      expect(summary.summary).toMatch(/^# Case Summary/);
+      expect(reportText).toContain('Case Summary');
+      await first.close({ keepData: true });
+
+      second = await startTestApp(reload);
+      const restarted = second;
+      // The session signed before the restart still holds, and the password still signs in.
+      await restarted.http.get('/api/me/').set(...bearer(user)).expect(200);
+      const login = await restarted.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
+      const token = login.body.token as string;
+      const auth: [string, string] = ['Authorization', `Bearer ${token}`];
+
+      const projects = await restarted.http.get('/api/projects/').set(...auth).expect(200);
+      expect(projects.body.projects).toEqual([expect.objectContaining({ id: project.id, name: 'Restart matter', description: 'Kept on disk', document_count: 1 })]);
+      const listed = await restarted.http.get(`/api/projects/${project.id}/documents/`).set(...auth).expect(200);
+      expect(listed.body.documents).toEqual([expect.objectContaining({ id: documents[0]?.id, filename: contract, status: 'ready' })]);
+      const content = await restarted.http.get(`/api/projects/${project.id}/documents/${documents[0]?.id}/content/`).set(...auth).responseType('blob').expect(200);
+      expect(Buffer.compare(content.body as Buffer, bytes)).toBe(0);
+
+      const again = await restarted.http.post(`/api/projects/${project.id}/qa/`).set(...auth).send({ question }).expect(200);
+      expect(again.body.answer).toBe(answer.answer);
+      expect(again.body.citations).toEqual(answer.citations);
+      const history = await restarted.http.get(`/api/projects/${project.id}/chat_history/`).set(...auth).expect(200);
+      expect(history.body.history.map((entry: { message: string; response: string }) => [entry.message, entry.response])).toEqual([
+        [question, answer.answer],
+        [question, answer.answer],
+      ]);
+      expect(history.body.history[0].citations).toEqual(answer.citations);
+
+      expect(await word(restarted, token)).toBe(reportText);
+    } finally {
+      await (second ?? first).close();
+    }
+  });
+
   it('keeps queued work across a restart on the same data', async () => {
     const config = testConfig({}, { redis: false });
     const first = await startTestApp({ ...config, app: { ...config.app, role: 'api' } });
@@ -90,7 +156,7 @@ describe('start-up', () => {
     expect(output).toContain(`Invalid configuration: ${variable} must be`);
   });
 
-  it('serves health from a real process and finds its data again after a restart', async () => {
+  it('serves health from a real process, stops on SIGTERM and starts again on the same data', async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port) };

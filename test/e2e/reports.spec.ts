@@ -3,10 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { cuadContracts, cuadText } from '../utils/cuad';
+import { ReportRepository } from '@api/modules/analysis/report.repository';
+import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { ReportKind } from '@api/modules/llm/llm.types';
+import { cuadContracts, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
 import { bearer, createProject, upload } from '../utils/projects';
+import { hasTool } from '../utils/requirements';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -15,6 +19,9 @@ const OUTPUT = join(__dirname, '..', '..', 'test-output', 'reports');
 function binary(response: { body: unknown }): Buffer {
   return response.body as Buffer;
 }
+
+const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
+const unescapeMarkdown = (text: string): string => text.replace(/\\(.)/g, '$1');
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -27,10 +34,8 @@ function snapshot(name: string, bytes: Buffer): void {
   mkdirSync(OUTPUT, { recursive: true });
   const pdfPath = join(OUTPUT, `${name}.pdf`);
   writeFileSync(pdfPath, bytes);
-  try {
+  if (hasTool('pdftoppm', 'apt-get install poppler-utils', 'a PNG of each report\'s first page')) {
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(OUTPUT, name)]);
-  } catch {
-    // pdftoppm is optional here; CI installs poppler-utils.
   }
 }
 
@@ -61,7 +66,8 @@ describe('Case Summary and Liability Analysis', () => {
 
   it('generates both reports offline over real contracts, with citations that resolve', async () => {
     for (const name of contracts) await upload(ctx, owner, projectId, name, cuadText(name)).expect(201);
-    await waitForDocuments(ctx, owner.token, projectId);
+    const documents = await waitForDocuments(ctx, owner.token, projectId);
+    expect(documents.map((document) => document.status)).toEqual(contracts.map(() => 'ready'));
     const summary = await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
     expect(summary.body.summary).toMatch(/^# Case Summary/m);
     expect(summary.body.summary).toMatch(/^## Sources/m);
@@ -69,6 +75,39 @@ describe('Case Summary and Liability Analysis', () => {
     expect(liability.body).toMatchObject({ status: 'success', message: expect.any(String) });
     expect(liability.body.analysis).toMatch(/^# Liability Analysis/m);
     expect(liability.body.analysis).toMatch(/\| *Severity *\|/);
+
+    const texts = await ctx.app.get(IngestionRepository).textsOf(documents.map((document) => document.id));
+    const reports: [ReportKind, string][] = [
+      ['case-summary', summary.body.summary as string],
+      ['liability-analysis', liability.body.analysis as string],
+    ];
+    for (const [kind, markdown] of reports) {
+      const stored = await ctx.app.get(ReportRepository).latest(projectId, kind);
+      expect(stored?.markdown).toBe(markdown);
+      const citations = stored?.citations ?? [];
+      expect(citations.length).toBeGreaterThan(0);
+      for (const citation of citations) {
+        // Every citation names a document of this project and quotes its stored text exactly at its offsets.
+        const document = documents.find((candidate) => candidate.id === citation.documentId);
+        expect(document?.filename).toBe(citation.file);
+        const text = texts.find((candidate) => candidate.documentId === citation.documentId);
+        expect(citation.quote.trim()).not.toBe('');
+        expect(citation.quote).toBe(text?.text.slice(citation.start, citation.end));
+        expect(citation.page).toBe(text?.pages.find((page) => citation.start >= page.start && citation.start < page.end)?.page);
+      }
+      // What the reader sees: markers that all resolve, and one Sources line per stored citation, quoting it.
+      const [body, sources] = markdown.split('\n## Sources\n') as [string, string];
+      const markers = new Set([...body.matchAll(/\[(\d+)\](?!\()/g)].map((match) => Number(match[1])));
+      expect(markers).toEqual(new Set(citations.map((_citation, i) => i + 1)));
+      const listed = sources.trim().split('\n');
+      expect(listed).toHaveLength(citations.length);
+      citations.forEach((citation, i) => {
+        const line = /^- \[(\d+)\] (.+), page (\d+): “(.+)”$/.exec(listed[i] as string);
+        expect([line?.[1], unescapeMarkdown(line?.[2] ?? ''), line?.[3]]).toEqual([String(i + 1), citation.file, String(citation.page)]);
+        const shown = unescapeMarkdown(line?.[4] ?? '').replace(/ …$/, '');
+        expect(normalise(citation.quote).startsWith(shown)).toBe(true);
+      });
+    }
   });
 
   it.each([

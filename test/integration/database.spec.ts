@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { childModule } from '@api/modules/common/node-module';
 import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
-import { ENTITIES } from '@api/modules/database/entities';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { dropSchema } from '../utils/test-app';
@@ -17,7 +16,7 @@ describe(DatabaseHandle.name, () => {
   afterAll(() => dropSchema(config));
 
   it(`opens ${services.databaseUrl ? 'PostgreSQL' : 'PGlite'} and applies every migration`, async () => {
-    const handle = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    const handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
     try {
       expect(handle.kind).toBe(services.databaseUrl ? 'postgres' : 'pglite');
       const applied: { name: string }[] = await handle.dataSource.query('SELECT name FROM migrations ORDER BY id');
@@ -29,12 +28,12 @@ describe(DatabaseHandle.name, () => {
   });
 
   it('keeps its data across a reopen and does not re-run migrations', async () => {
-    const first = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    const first = await DatabaseHandle.open(config.database, [], MIGRATIONS);
     await first.dataSource.query(
       `INSERT INTO jobs (id, name, queue, payload, status, transport, max_attempts, backoff_ms) VALUES (gen_random_uuid(), 'probe', 'q', '{}', 'completed', 'inline', 1, 1)`,
     );
     await first.close();
-    const second = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    const second = await DatabaseHandle.open(config.database, [], MIGRATIONS);
     try {
       const rows: { count: string }[] = await second.dataSource.query(`SELECT count(*) AS count FROM jobs WHERE name = 'probe'`);
       expect(Number(rows[0].count)).toBe(1);
@@ -44,7 +43,7 @@ describe(DatabaseHandle.name, () => {
   });
 
   it('never synchronises the schema from entities: every table comes from a migration', async () => {
-    const handle = await DatabaseHandle.open(config.database, ENTITIES, MIGRATIONS);
+    const handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
     try {
       expect(handle.dataSource.options.synchronize).toBe(false);
       expect(handle.dataSource.options.migrationsRun ?? false).toBe(false);

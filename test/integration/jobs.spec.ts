@@ -5,9 +5,9 @@ import { createWorkerContext } from '@api/app.factory';
 import { JobName, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { clearRedisPrefix, dropSchema } from '../utils/test-app';
-import { services, testConfig } from '../utils/test-config';
+import { jobTransports, testConfig } from '../utils/test-config';
 
-const transports = services.redisUrl ? (['inline', 'redis'] as const) : (['inline'] as const);
+const transports = jobTransports('JobRepository');
 
 describe.each(transports)('JobRepository over the %s transport', (transport) => {
   const config = testConfig({}, { redis: transport === 'redis' });
@@ -78,16 +78,20 @@ describe.each(transports)('JobRepository over the %s transport', (transport) => 
     const db = context.get(DataSource);
     const givenUp: string[] = [];
     let tries = 0;
+    let triedJob = '';
     jobs.register(
       JobName.IngestDocument,
       async (_payload, { jobId, maxAttempts }) => {
         tries += 1;
+        triedJob = jobId;
         // As after a crash: the try is counted, and the worker never reported how it ended.
         await db.query('UPDATE jobs SET attempts = $2 WHERE id = $1', [jobId, maxAttempts]);
         throw new Error('the worker went away');
       },
       async (payload, reason) => {
-        givenUp.push(`${payload.documentId}: ${reason}`);
+        // Whoever reads the job as failed must already see what this handler records (a document failed).
+        const [row] = (await db.query('SELECT status FROM jobs WHERE id = $1', [triedJob])) as { status: string }[];
+        givenUp.push(`${payload.documentId} (job ${row?.status === 'failed' ? 'already failed' : 'live'}): ${reason}`);
       },
     );
     const id = await jobs.queue(JobName.IngestDocument, { documentId: 'doc-5' }, { attempts: 3, backoffMs: 10 });
@@ -95,7 +99,7 @@ describe.each(transports)('JobRepository over the %s transport', (transport) => 
     expect(job.status).toBe('failed');
     expect(job.error).toBe('The worker stopped during each of its 3 tries.');
     expect(tries).toBe(1);
-    expect(givenUp).toEqual(['doc-5: The worker stopped during each of its 3 tries.']);
+    expect(givenUp).toEqual(['doc-5 (job live): The worker stopped during each of its 3 tries.']);
   });
 });
 

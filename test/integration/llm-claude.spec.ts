@@ -7,7 +7,7 @@ import { ClaudeLanguageModel, SECTION_BUDGET_CHARS } from '@api/modules/llm/clau
 import { Passage, SourceDocument } from '@api/modules/llm/llm.types';
 import { ABSTAIN_SENTENCE } from '@api/modules/llm/prompts/answer.prompt';
 import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
-import { CUAD_DIR, cuadText } from '../utils/cuad';
+import { CUAD_DIR, cuadText } from '../utils/fixtures';
 import {
   charCitation,
   citedText,

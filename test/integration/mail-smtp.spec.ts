@@ -42,7 +42,7 @@ describe('mail through a real SMTP server', () => {
     const password = factory.password();
     await ctx.http.post('/api/signup/').send({ email, password }).expect(200);
     const mail = received.find((message) => message.to.includes(email));
-    expect(mail?.subject).toMatch(/^Your Casewise verification code: \d{6}$/);
+    expect(mail?.subject).toBe('Your Casewise verification code');
     expect(mail?.html).toContain('Casewise');
     await ctx.http.post('/api/verify-otp/').send({ email, otp: codeIn(mail as ReceivedMail) }).expect(200);
     await ctx.http.post('/api/login/').send({ email, password }).expect(200);

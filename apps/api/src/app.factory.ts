@@ -4,7 +4,11 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { ErrorBody } from '@api/modules/common/http-exception.filter';
+import { securityHeaders } from '@api/modules/common/security-headers';
+import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
+import { Server } from 'node:http';
+import { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { createValidationPipe } from '@api/modules/common/validation';
@@ -17,17 +21,22 @@ const LEVELS: Record<AppConfig['app']['logLevel'], LogLevel[]> = {
   error: ['error', 'fatal'],
 };
 
-/** Builds the HTTP application with the global prefix, validation and the web app; does not listen. */
+/** Builds the HTTP application with the security headers, global prefix, validation, API docs and the web app; does not listen. */
 export async function createHttpApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: options.logger ?? LEVELS[config.app.logLevel],
     bodyParser: false,
   });
+  // First, so every answer carries them: errors of the body parsers, static files, docs and the API.
+  app.use(...securityHeaders({ hstsMaxAgeSeconds: config.http.hstsMaxAgeSeconds }));
   useBodyParsers(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   app.disable('x-powered-by');
+  // Behind a proxy every client would share its address, and the sign-in limits would be one for all.
+  if (config.http.trustProxy !== null) app.set('trust proxy', config.http.trustProxy);
+  serveApiDocs(app, config);
   serveWebApp(app, config);
   return app;
 }
@@ -41,22 +50,114 @@ export async function createWorkerContext(config: AppConfig): Promise<INestAppli
 
 interface BodyParserError {
   type?: string;
+  status?: number;
 }
 
-/** JSON bodies up to 1 MB; a body that cannot be parsed gets the contract's 400, not the parser's words. */
+/** Deeper JSON than any request of the contract needs; deeper bodies are refused before anything walks them. */
+const MAX_BODY_DEPTH = 32;
+/** Keys that would reach an object's prototype if a body were merged into another object. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const BODY_ERRORS: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'The request body is not valid JSON.'],
+  'entity.too.large': [413, 'The request body is too large.'],
+  'encoding.unsupported': [415, 'The request body has an unsupported encoding.'],
+  'charset.unsupported': [415, 'The request body has an unsupported character set.'],
+  'entity.utf8.invalid': [400, 'The request body is not valid UTF-8.'],
+  'request.size.invalid': [400, 'The request body does not have the length its Content-Length header states.'],
+  'request.aborted': [400, 'The request body ended before it was complete.'],
+};
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+class BodyShapeError extends Error {}
+
+function requireUtf8(_req: Request, _res: Response, body: Buffer): void {
+  if (!isUtf8(body)) throw Object.assign(new Error('invalid UTF-8'), { status: 400, type: 'entity.utf8.invalid' });
+}
+
+/** Refuses what no route accepts and what would break a later layer: deep nesting, NUL, lone surrogates, prototype keys. */
+function checkBodyValue(value: unknown, depth: number): void {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new BodyShapeError('The request body must not contain NUL characters (\\u0000).');
+    // A lone surrogate has no UTF-8 form: validators and the database fail on it, or store a replacement character.
+    if (LONE_SURROGATE.test(value)) throw new BodyShapeError('The request body must be valid Unicode: it contains an unpaired surrogate (\\uD800-\\uDFFF).');
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth > MAX_BODY_DEPTH) throw new BodyShapeError(`The request body is nested too deeply: at most ${MAX_BODY_DEPTH} levels are accepted.`);
+  for (const [key, item] of Object.entries(value)) {
+    if (FORBIDDEN_KEYS.has(key)) throw new BodyShapeError(`The request body must not contain the key "${key}".`);
+    checkBodyValue(key, depth);
+    checkBodyValue(item, depth + 1);
+  }
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+  HPE_INVALID_EOF_STATE: [400, 'Bad Request', 'The request ended before its body was complete.'],
+  default: [400, 'Bad Request', 'The request is not valid HTTP: for example, more body bytes than its Content-Length states.'],
+};
+
+/**
+ * What Node's HTTP parser cannot read (bytes past a Content-Length, a malformed header) never reaches express;
+ * it still gets the contract's error body before the connection closes.
+ */
+function answerUnreadableRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? CLIENT_ERRORS.default;
+    const body = JSON.stringify({ statusCode: status, detail: message, error: message } satisfies ErrorBody);
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+function sendBodyError(res: Response, status: number, message: string): void {
+  const body: ErrorBody = { statusCode: status, detail: message, error: message };
+  res.status(status).json(body);
+}
+
+/**
+ * JSON (and form) bodies up to 1 MB, valid UTF-8, an object at the top, at most MAX_BODY_DEPTH deep, without NUL
+ * characters, unpaired surrogates or prototype keys. A body that fails any of that gets the contract's 4xx, not
+ * the parser's words: Nest's exception filter never sees errors raised before routing.
+ */
 function useBodyParsers(app: NestExpressApplication): void {
-  app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }));
-  app.use((error: BodyParserError, _req: Request, res: Response, next: NextFunction) => {
-    const known: Record<string, [number, string]> = {
-      'entity.parse.failed': [400, 'The request body is not valid JSON.'],
-      'entity.too.large': [413, 'The request body is too large.'],
-      'encoding.unsupported': [415, 'The request body has an unsupported encoding.'],
-      'charset.unsupported': [415, 'The request body has an unsupported character set.'],
-    };
-    const match = error.type ? known[error.type] : undefined;
-    if (!match) return next(error);
-    const body: ErrorBody = { statusCode: match[0], detail: match[1], error: match[1] };
-    res.status(match[0]).json(body);
+  answerUnreadableRequests(app.getHttpServer() as Server);
+  app.use(express.json({ limit: '1mb', verify: requireUtf8 }), express.urlencoded({ extended: false, limit: '1mb', verify: requireUtf8 }));
+  app.use((error: BodyParserError, req: Request, res: Response, next: NextFunction) => {
+    const known = error.type ? BODY_ERRORS[error.type] : undefined;
+    if (known) return sendBodyError(res, known[0], known[1]);
+    const status = typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : undefined;
+    if (status === undefined) return next(error);
+    // A decompression stream's own error (gzip, deflate or br that is not what it claims to be) carries no type.
+    const encoding = req.headers['content-encoding'];
+    const message = encoding && encoding !== 'identity' ? `The request body is not valid ${encoding} data.` : 'The request body could not be read.';
+    sendBodyError(res, 400, message);
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const body: unknown = req.body;
+    if (body === undefined || body === null) return next();
+    if (typeof body !== 'object' || Array.isArray(body)) return sendBodyError(res, 400, 'The request body must be a JSON object.');
+    try {
+      checkBodyValue(body, 1);
+    } catch (error) {
+      if (error instanceof BodyShapeError) return sendBodyError(res, 400, error.message);
+      throw error;
+    }
+    next();
+  });
+}
+
+/** Swagger UI at /api/docs and the document at /api/docs-json, only when API_DOCS is `public`. */
+function serveApiDocs(app: NestExpressApplication, config: AppConfig): void {
+  if (config.http.apiDocs === 'off') return;
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.app.version), {
+    swaggerOptions: { validatorUrl: null },
   });
 }
 
@@ -74,16 +175,36 @@ function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
+const API_DESCRIPTION = [
+  'Legal document assistant: projects, documents, cited answers and reports.',
+  'Sign in with `POST /api/login/` and send the token as `Authorization: Bearer <token>`; the operations marked without security need none.',
+  'Every error has the body `{ statusCode, detail, error }` (ErrorResponseDto), JSON even where the success is a file; 429 answers carry `Retry-After` in seconds.',
+  'A project, its documents, chat history and reports are visible to their owner only: anyone else gets 404, as for a project that does not exist.',
+].join('\n\n');
+
 export function buildOpenApiDocument(app: INestApplication, version: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Casewise API')
-    .setDescription('Legal document assistant: projects, documents, cited answers and reports.')
+    .setDescription(API_DESCRIPTION)
     .setVersion(version)
+    // The paths carry the /api prefix, so the server is the host that serves this document.
+    .addServer('/', 'The host serving this document')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addSecurityRequirements('bearer')
     .build();
+  // Proprietary: a name and no URL, since there is no public licence text (DocumentBuilder always sets one).
+  builder.info.license = { name: 'Proprietary (UNLICENSED): all rights reserved' };
   const document = SwaggerModule.createDocument(app, builder, { operationIdFactory: (_controller, method) => method });
   // The contract's paths end with a slash (the spec's calls do); Express matches both forms.
   document.paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path.endsWith('/') ? path : `${path}/`, item]));
+  // Guarded controllers carry @ApiBearerAuth; an operation without it is a @Public() one, and an empty list says so
+  // (Nest drops empty metadata, and the global requirement would otherwise claim a token). The access matrix
+  // test fails when this and the guards disagree.
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (operation && operation.security === undefined) operation.security = [];
+    }
+  }
   return document;
 }

@@ -12,9 +12,11 @@ import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { HealthModule } from '@api/modules/health/health.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
+import { KeysModule } from '@api/modules/keys/keys.module';
 import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { QaModule } from '@api/modules/qa/qa.module';
+import { RateLimitModule } from '@api/modules/rate-limit/rate-limit.module';
 import { SearchModule } from '@api/modules/search/search.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
@@ -24,7 +26,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { SwaggerModule } from '@nestjs/swagger';
-import { buildOpenApiDocument, createHttpApp, createWorkerContext } from './app.factory';
+import { createHttpApp, createWorkerContext } from './app.factory';
 import { ConfigError } from '@api/modules/config/config.error';
 import { loadConfig } from '@api/modules/config/load-config';
 
 async function main(): Promise<void> {
+  // Nothing the app writes under DATA_DIR is for other accounts on the machine.
+  process.umask(0o077);
   const config = loadConfig(process.env);
   const logger = new Logger('Casewise');
   if (config.app.role === 'worker') {
@@ -14,7 +15,6 @@ async function main(): Promise<void> {
     return;
   }
   const app = await createHttpApp(config);
-  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.app.version));
   await app.listen(config.http.port, config.http.host);
   logger.log(`Casewise ${config.app.version} listening on http://localhost:${config.http.port} (role: ${config.app.role}, database: ${config.database.kind}, queue: ${config.redis.url ? 'redis' : 'inline'})`);
 }

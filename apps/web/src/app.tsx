@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { endSession } from './api/auth';
 import { setUnauthorizedHandler } from './api/http';
-import { clearToken, isLoggedIn, subscribeToSession } from './auth/session';
+import { clearToken, getToken, isLoggedIn, subscribeToSession } from './auth/session';
 import { PageLoader } from './components/page-loader';
 
 const LandingPage = lazy(() => import('./pages/landing/landing-page'));
@@ -35,6 +36,9 @@ export function AppRoutes() {
   }, [navigate]);
 
   const logout = useCallback(() => {
+    // The token is read before it is cleared; the request goes on in the background.
+    const token = getToken();
+    if (token) void endSession(token);
     clearToken();
     void navigate('/login', { replace: true });
   }, [navigate]);

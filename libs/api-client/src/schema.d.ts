@@ -11,6 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download the Case Summary
+         * @description The project's latest Case Summary as a PDF attachment, or as a Word document with `format=docx`. 404 until one has been generated. Errors are JSON.
+         */
         get: operations["downloadCaseSummary"];
         put?: never;
         post?: never;
@@ -27,6 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download the Liability Analysis
+         * @description The project's latest Liability Analysis as a PDF attachment, or as a Word document with `format=docx`. 404 until one has been generated. Errors are JSON.
+         */
         get: operations["downloadLiabilityAnalysis"];
         put?: never;
         post?: never;
@@ -45,6 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Generate a Case Summary
+         * @description Writes a Case Summary of the project's ready documents in Markdown, with [n] citation markers and a Sources section, and stores it for download. Limited per user.
+         */
         post: operations["generateCaseSummary"];
         delete?: never;
         options?: never;
@@ -61,6 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Generate a Liability Analysis
+         * @description Writes a Liability Analysis of the project's ready documents in Markdown, with citations, and stores it for download. Limited per user.
+         */
         post: operations["generateLiabilityAnalysis"];
         delete?: never;
         options?: never;
@@ -75,6 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Service health
+         * @description Whether the database and the job queue answer, which backends run, and the version. Needs no token; 503 when the database does not answer.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -93,7 +113,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Sign in
+         * @description Exchanges an e-mail address and password for a bearer token (JWT) to send as `Authorization: Bearer <token>`. Unverified or disabled accounts get 403; failed attempts are limited per account and client.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout-all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Every token of the account, this one included, is refused from now on.
+         */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out this session
+         * @description The presented token is refused from now on; the account's other sessions go on.
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -107,6 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The signed-in account
+         * @description Returns the id, e-mail address, role and creation time of the account the bearer token belongs to.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -123,8 +191,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List your projects
+         * @description Every project (matter) of the signed-in user, newest first, with its document count.
+         */
         get: operations["listProjects"];
         put?: never;
+        /**
+         * Create a project
+         * @description Creates a project (a matter) that holds documents, a chat history and reports. Names are trimmed and must not contain hidden characters.
+         */
         post: operations["createProject"];
         delete?: never;
         options?: never;
@@ -139,9 +215,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a project
+         * @description One project of the signed-in user. Another user's project answers 404, as one that does not exist.
+         */
         get: operations["getProject"];
         put?: never;
         post?: never;
+        /**
+         * Delete a project
+         * @description Deletes the project with its documents, extracted text, chat history and reports.
+         */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
@@ -155,9 +239,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the chat history
+         * @description The project's questions and answers, a page at a time: the newest page first, entries oldest first within it; pass `next` as `before` for the older page.
+         */
         get: operations["getChatHistory"];
         put?: never;
         post?: never;
+        /**
+         * Clear the chat history
+         * @description Deletes every question and answer of the project.
+         */
         delete: operations["deleteChatHistory"];
         options?: never;
         head?: never;
@@ -171,6 +263,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a project's documents
+         * @description The project's documents with their status, the reason when one failed, size, page count and the extraction report.
+         */
         get: operations["listDocuments"];
         put?: never;
         post?: never;
@@ -187,6 +283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download an original document
+         * @description The file exactly as it was uploaded, as an attachment.
+         */
         get: operations["downloadDocument"];
         put?: never;
         post?: never;
@@ -203,6 +303,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a project's file names
+         * @description The file names of the project's documents.
+         */
         get: operations["listFiles"];
         put?: never;
         post?: never;
@@ -222,6 +326,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a document by file name
+         * @description Deletes the project's document with this file name, with its text and chunks.
+         */
         delete: operations["deleteFile"];
         options?: never;
         head?: never;
@@ -237,6 +345,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ask a question about a project's documents
+         * @description Answers from the project's ready documents only (400 while none is ready), with citations that quote the documents exactly (file, page, offsets). When nothing in the documents answers, `abstained` is true. The exchange is added to the chat history. Limited per user.
+         */
         post: operations["askQuestion"];
         delete?: never;
         options?: never;
@@ -253,6 +365,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ask for a password reset code
+         * @description Sends a reset code to the address when an account exists for it. The answer is the same whether or not it does, so it reveals no accounts.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -269,6 +385,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set a new password with the e-mailed code
+         * @description Checks the reset code and sets the new password (sent as `new_password`, or as `password` by the alternate form); every existing session of the account ends. A pending account is verified by the reset too.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -285,6 +405,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create an account
+         * @description Registers an e-mail address and password and sends a 6-digit code to the address. The account can sign in once the code is confirmed with verify-otp. The answer is the same whether or not the address is already registered, so it reveals no accounts. Limited per client address.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -301,6 +425,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Upload a document
+         * @description Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project's documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409. Limited per user.
+         */
         post: operations["uploadDocument"];
         delete?: never;
         options?: never;
@@ -317,6 +445,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Confirm an account with the e-mailed code
+         * @description Checks the 6-digit code sent at sign-up and activates the account. Wrong or expired codes are refused; repeated attempts are limited.
+         */
         post: operations["verifyOtp"];
         delete?: never;
         options?: never;
@@ -329,11 +461,20 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AnswerResponseDto: {
-            /** @description True when nothing in the documents answers the question */
+            /**
+             * @description True when nothing in the documents answers the question
+             * @example false
+             */
             abstained: boolean;
+            /** @example Either party may terminate on thirty days' written notice [1]. */
             answer: string;
             citations: components["schemas"]["CitationDto"][];
-            /** @description File names of the documents the answer rests on */
+            /**
+             * @description File names of the documents the answer rests on
+             * @example [
+             *       "supply-agreement.pdf"
+             *     ]
+             */
             context: string[];
         };
         AskQuestionDto: {
@@ -341,58 +482,130 @@ export interface components {
             question: string;
         };
         CaseSummaryResponseDto: {
-            /** @description The Case Summary in Markdown, with [n] citation markers and a Sources section */
+            /**
+             * @description The Case Summary in Markdown, with [n] citation markers and a Sources section
+             * @example # Case Summary
+             *
+             *     Matter: Acme v. Globex supply dispute
+             *
+             *     The supply agreement runs five years [1].
+             *
+             *     ## Sources
+             *
+             *     - [1] supply-agreement.pdf, page 2: “This Agreement shall continue for five (5) years.”
+             */
             summary: string;
         };
         ChatHistoryEntryDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+             */
             _id: string;
             citations: components["schemas"]["CitationDto"][];
+            /**
+             * @example [
+             *       "supply-agreement.pdf"
+             *     ]
+             */
             context: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:20:00.000Z
+             */
             created_at: string;
-            /** @description The question */
+            /**
+             * @description The question
+             * @example What are the termination rights?
+             */
             message: string;
-            /** @description The answer */
+            /**
+             * @description The answer
+             * @example Either party may terminate on thirty days' written notice [1].
+             */
             response: string;
         };
         ChatHistoryResponseDto: {
+            /** @description The newest exchanges (older than `before` when given), oldest first */
             history: components["schemas"]["ChatHistoryEntryDto"][];
+            /**
+             * Format: uuid
+             * @description Pass as `before` for the older page; null when there is none
+             */
+            next: string | null;
         };
         CitationDto: {
-            /** @description End offset (exclusive) */
+            /**
+             * @description End offset (exclusive)
+             * @example 10333
+             */
             end: number;
-            /** @description File name of the cited document */
+            /**
+             * @description File name of the cited document
+             * @example supply-agreement.pdf
+             */
             file: string;
-            /** @description Page the quote is on (1-based) */
+            /**
+             * @description Page the quote is on (1-based)
+             * @example 4
+             */
             page: number;
-            /** @description The quoted passage, exactly as in the document */
+            /**
+             * @description The quoted passage, exactly as in the document
+             * @example Either party may terminate this Agreement upon thirty (30) days' written notice to the other party.
+             */
             quote: string;
-            /** @description Start offset of the quote in the document’s extracted text */
+            /**
+             * @description Start offset of the quote in the document’s extracted text
+             * @example 10234
+             */
             start: number;
         };
         CreateProjectDto: {
-            /** @default  */
+            /**
+             * @default
+             * @example Breach of the 2024 supply agreement.
+             */
             description: string;
             /** @example Acme v. Globex supply dispute */
             name: string;
         };
         DeletedResponseDto: {
+            /** @example Project deleted. */
             message: string;
         };
         DocumentDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:05:00.000Z
+             */
             created_at: string;
             /** @description Why the document failed, in plain language */
             error: string | null;
+            /** @example supply-agreement.pdf */
             filename: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+             */
             id: string;
+            /** @example 12 */
             pages: number | null;
             parse_report?: components["schemas"]["ParseReportDto"] | null;
+            /**
+             * @description Size in bytes
+             * @example 248311
+             */
             size: number;
-            /** @enum {string} */
+            /**
+             * @example ready
+             * @enum {string}
+             */
             status: "queued" | "processing" | "ready" | "failed";
+            /**
+             * @description MIME type of the file
+             * @example application/pdf
+             */
             type: string;
         };
         DocumentListResponseDto: {
@@ -413,76 +626,152 @@ export interface components {
             statusCode: number;
         };
         FileListResponseDto: {
+            /**
+             * @example [
+             *       "supply-agreement.pdf",
+             *       "notice-of-breach.eml"
+             *     ]
+             */
             files: string[];
         };
         GenerateReportDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f
+             */
             project_id: string;
         };
         HealthResponseDto: {
-            /** @enum {string} */
+            /**
+             * @description The database backend
+             * @example pglite
+             * @enum {string}
+             */
             database: "pglite" | "postgres";
-            /** @enum {string} */
+            /**
+             * @description The job queue backend
+             * @example inline
+             * @enum {string}
+             */
             queue: "inline" | "redis";
-            /** @enum {string} */
+            /**
+             * @description `degraded` when the job queue does not answer
+             * @example ok
+             * @enum {string}
+             */
             status: "ok" | "degraded";
             /** @example 0.1.0 */
             version: string;
         };
         LiabilityAnalysisResponseDto: {
-            /** @description The Liability Analysis in Markdown */
+            /**
+             * @description The Liability Analysis in Markdown
+             * @example # Liability Analysis
+             *
+             *     Matter: Acme v. Globex supply dispute
+             *
+             *     Liability is capped at the fees paid in the prior twelve months [1].
+             */
             analysis: string;
+            /** @example Liability analysis generated. */
             message: string;
             /** @enum {string} */
             status: "success" | "error";
         };
         LoginDto: {
+            /** @example counsel@firm.example */
             email: string;
+            /** @example correct horse battery */
             password: string;
         };
         LoginResponseDto: {
-            /** @description Bearer token (JWT) */
+            /**
+             * @description Bearer token (JWT)
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl
+             */
             token: string;
         };
         MeResponseDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:15:00.000Z
+             */
             created_at: string;
+            /** @example counsel@firm.example */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
             id: string;
             /** @enum {string} */
             role: "user" | "admin";
         };
         MessageResponseDto: {
+            /** @example Account created successfully! A verification code has been sent to your email. */
             message: string;
         };
         ParseReportDto: {
+            /**
+             * @description Characters of extracted text
+             * @example 41872
+             */
             characters: number;
+            /** @example 12 */
             pages: number;
+            /**
+             * @description Pages whose text came from OCR
+             * @example 1
+             */
             pages_ocr: number;
+            /**
+             * @description Pages where no text was found
+             * @example 0
+             */
             pages_without_text: number;
+            /**
+             * @description Tables found
+             * @example 2
+             */
             tables: number;
         };
         ProjectListResponseDto: {
             projects: components["schemas"]["ProjectResponseDto"][];
         };
         ProjectResponseDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
             created_at: string;
+            /** @example Breach of the 2024 supply agreement. */
             description: string;
+            /** @example 3 */
             document_count: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f
+             */
             id: string;
+            /** @example Acme v. Globex supply dispute */
             name: string;
         };
         RequestPasswordResetDto: {
+            /** @example counsel@firm.example */
             email: string;
         };
         ResetPasswordDto: {
+            /** @example counsel@firm.example */
             email: string;
-            /** @description The new password (the alternate form sends it as `password`) */
+            /**
+             * @description The new password (the alternate form sends it as `password`)
+             * @example staple battery horse correct
+             */
             new_password?: string;
-            /** @description The reset code from the e-mail */
+            /**
+             * @description The reset code from the e-mail
+             * @example 530186
+             */
             otp: string;
             /** @description The new password, as the alternate reset form names it */
             password?: string;
@@ -499,21 +788,38 @@ export interface components {
              * @description One file per request
              */
             file: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f
+             */
             project_id: string;
         };
         UploadedDocumentDto: {
+            /** @example supply-agreement.pdf */
             filename: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+             */
             id: string;
-            /** @description SHA-256 of the file, hex */
+            /**
+             * @description SHA-256 of the file, hex
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
             sha256: string;
-            /** @description Size in bytes */
+            /**
+             * @description Size in bytes
+             * @example 248311
+             */
             size: number;
-            /** @enum {string} */
+            /**
+             * @example queued
+             * @enum {string}
+             */
             status: "queued" | "processing" | "ready" | "failed";
         };
         VerifyOtpDto: {
+            /** @example counsel@firm.example */
             email: string;
             /**
              * @description The 6-digit code from the e-mail
@@ -555,8 +861,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid bearer token */
@@ -565,8 +877,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Not found, or not yours */
@@ -575,8 +893,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description A dependency is not available */
@@ -585,8 +925,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -616,8 +962,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid bearer token */
@@ -626,8 +978,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Not found, or not yours */
@@ -636,8 +994,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description A dependency is not available */
@@ -646,8 +1026,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorResponseDto"];
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -679,6 +1065,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -688,6 +1081,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -697,6 +1097,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -706,6 +1129,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -738,6 +1168,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -747,6 +1184,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -756,6 +1200,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -765,6 +1232,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -787,11 +1261,19 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponseDto"];
                 };
             };
+            /** @description A dependency is not available */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -824,6 +1306,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -833,6 +1322,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -842,15 +1338,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -879,6 +1459,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -907,6 +1494,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -939,6 +1533,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -948,6 +1549,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -978,6 +1586,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -987,6 +1602,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -996,6 +1618,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1026,6 +1655,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1035,6 +1671,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1044,6 +1687,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1051,7 +1701,12 @@ export interface operations {
     };
     getChatHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many exchanges a page holds */
+                limit?: number;
+                /** @description The `next` cursor of the page before: the page holds the exchanges older than it */
+                before?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -1074,6 +1729,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1083,6 +1745,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1092,6 +1761,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1122,6 +1798,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1131,6 +1814,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1140,6 +1830,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1170,6 +1867,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1179,6 +1883,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1188,6 +1899,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1218,7 +1936,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid bearer token */
@@ -1227,7 +1952,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Not found, or not yours */
@@ -1236,7 +1968,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -1266,6 +2005,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1275,6 +2021,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1284,6 +2037,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1315,6 +2075,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1324,6 +2091,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1333,6 +2107,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1367,6 +2148,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1376,6 +2164,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1385,6 +2180,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1394,6 +2212,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1426,15 +2251,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1467,15 +2306,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1508,15 +2361,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1559,6 +2426,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1568,6 +2442,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1577,6 +2458,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1586,6 +2474,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "A document named \"lease.pdf\" already exists in this project.",
+                     *       "error": "A document named \"lease.pdf\" already exists in this project.",
+                     *       "statusCode": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1595,6 +2490,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The file is larger than the upload limit of 50 MB.",
+                     *       "error": "The file is larger than the upload limit of 50 MB.",
+                     *       "statusCode": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1604,6 +2506,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "\"notes.xyz\" is not a supported file type. Supported types: PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG, TIFF.",
+                     *       "error": "\"notes.xyz\" is not a supported file type. Supported types: PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG, TIFF.",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -1636,15 +2561,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many requests; the Retry-After header says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "error": "Too many attempts. Please wait 42 seconds and try again.",
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { describeIf } from '../../utils/requirements';
 import { startWebServer, WebServer } from './web-server';
 
 export const CHROMIUM_NOT_FOUND = 'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH';
@@ -37,24 +38,9 @@ export function findChromium(): string | null {
 
 export const chromiumPath = findChromium();
 
-/**
- * A describe block that needs Chromium. Without one it fails on CI (a missing browser must not pass
- * silently there) and is skipped elsewhere, with a title saying how to get it.
- */
+/** A describe block that needs Chromium: fails on CI (which installs it) when none is found, else skips saying why. */
 export function describeWithChromium(title: string, body: () => void): void {
-  if (chromiumPath !== null) {
-    describe(title, body);
-    return;
-  }
-  if (process.env.CI) {
-    describe(title, () => {
-      it('finds Chromium', () => {
-        throw new Error(`${CHROMIUM_NOT_FOUND}. CI must install it before the browser tests.`);
-      });
-    });
-    return;
-  }
-  describe.skip(CHROMIUM_NOT_FOUND, body);
+  describeIf({ what: 'Chromium', missing: chromiumPath === null ? CHROMIUM_NOT_FOUND : null, providedByCi: true }, title, body);
 }
 
 export async function launchChromium(): Promise<Browser> {

@@ -31,3 +31,15 @@ export async function resetPassword(body: { email: string; otp: string; new_pass
 export async function resetPasswordWithOtp(body: { email: string; otp: string; password: string }): Promise<MessageResponse> {
   return (await settle(api.POST('/api/reset-password/', { body }))) ?? {};
 }
+
+/**
+ * Ends the session on the server (the token is revoked there), best effort: the caller clears the local
+ * state whatever happens, so an unreachable server never keeps anyone signed in.
+ */
+export async function endSession(token: string): Promise<void> {
+  try {
+    await api.POST('/api/logout/', { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    // Signed out locally all the same; the token expires on its own.
+  }
+}

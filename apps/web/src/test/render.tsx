@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import { AppRoutes } from '../app';
@@ -31,4 +31,15 @@ export function renderWithRouter(ui: ReactElement, path = '/') {
       </MemoryRouter>
     </ThemeProvider>,
   );
+}
+
+/**
+ * Renders the app once at `path` and waits for `heading`, so that page's lazy chunk is resolved. A navigation
+ * to a page whose chunk is still loading keeps the previous screen and path on show, which would hide a
+ * redirect that comes too early.
+ */
+export async function preloadPage(path: string, heading: string): Promise<void> {
+  const { unmount } = renderApp(path);
+  await screen.findByRole('heading', { name: heading });
+  unmount();
 }

@@ -1,25 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, json, mockFetch, pendingForever } from '../test/fetch-mock';
+import { stubDownloads } from '../test/workspace-fixtures';
 import { AnalysisPanel } from './analysis-panel';
 
 const column = (name: string) => screen.getByRole('region', { name });
 
-function stubDownloads() {
-  const saved: string[] = [];
-  // jsdom has no object URLs; these stand in for the browser's download machinery.
-  URL.createObjectURL = vi.fn(() => 'blob:report');
-  URL.revokeObjectURL = vi.fn();
-  onTestFinished(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  return saved;
-}
 
 describe('AnalysisPanel', () => {
   it('keeps both downloads disabled until a result exists', () => {

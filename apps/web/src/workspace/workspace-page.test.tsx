@@ -3,24 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, pendingForever, type Route } from '../test/fetch-mock';
 import { renderApp } from '../test/render';
+import { workspaceApi as fixtureApi } from '../test/workspace-fixtures';
 
 const PROJECTS = [
   { id: 'p1', name: 'Supply dispute', description: '' },
   { _id: 'p2', name: 'Office lease' },
 ];
 
-function workspaceApi(extra: Record<string, Route> = {}) {
-  return mockFetch({
-    'GET /api/projects/': () => json(200, { projects: PROJECTS }),
-    'GET /api/projects/p1/files/': () => json(200, { files: ['msa.pdf'] }),
-    'GET /api/projects/p2/files/': () => json(200, { files: [] }),
-    'GET /api/projects/p1/chat_history/': () => json(200, { history: [] }),
-    'GET /api/projects/p2/chat_history/': () => json(200, { history: [] }),
-    'GET /api/projects/p1/documents/': () => json(200, { documents: [] }),
-    'GET /api/projects/p2/documents/': () => json(200, { documents: [] }),
-    ...extra,
-  });
-}
+const workspaceApi = (extra: Record<string, Route> = {}) => fixtureApi(PROJECTS, extra);
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -202,8 +192,8 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('button', { name: 'Show projects' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the logout state for 3 seconds, then clears the token and goes to /login', async () => {
-    workspaceApi();
+  it('shows the logout state for 3 seconds, then ends the session on the server, clears the token and goes to /login', async () => {
+    const api = workspaceApi({ 'POST /api/logout/': () => json(200, { message: 'You have been logged out.' }) });
     renderApp('/projects');
     const logout = await screen.findByRole('button', { name: 'Logout' });
     vi.useFakeTimers();
@@ -211,7 +201,22 @@ describe('WorkspacePage', () => {
     expect(screen.getByText('Logging out...')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(2900));
     expect(window.localStorage.getItem('token')).toBe('jwt');
+    expect(api.calls('POST /api/logout/')).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(100));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('POST /api/logout/')).toHaveLength(1));
+    expect(api.calls('POST /api/logout/')[0].headers.get('Authorization')).toBe('Bearer jwt');
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    workspaceApi({ 'POST /api/logout/': () => new TypeError('Failed to fetch') });
+    renderApp('/projects');
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    vi.useFakeTimers();
+    await act(async () => logout.click());
+    await act(async () => vi.advanceTimersByTime(3000));
     expect(window.localStorage.getItem('token')).toBeNull();
     vi.useRealTimers();
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();

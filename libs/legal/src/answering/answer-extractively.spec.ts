@@ -1,13 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cuadPath } from '@test/utils/fixtures';
 import { chunkDocument, type PageSpan } from '../chunking';
 import { LegalRetriever } from '../retrieval';
 import { ABSTAIN_ANSWER, answerExtractively, OPENING_CHARS, wantsDocumentOpening } from './answer-extractively';
 import type { AnswerPassage } from './types';
-
-const CUAD = '/work/shared/data/cuad';
-const hasCuad = existsSync(join(CUAD, 'txt')) && existsSync(join(CUAD, 'categories.json'));
-const describeCuad = hasCuad ? describe : describe.skip;
 
 const SUPPLY = [
   'SUPPLY AGREEMENT',
@@ -133,16 +129,16 @@ describe('wantsDocumentOpening', () => {
   });
 });
 
-describeCuad('answerExtractively on CUAD contracts', () => {
+describe('answerExtractively on CUAD contracts', () => {
   const files = [
     'LIMEENERGYCO_09_09_1999-EX-10-DISTRIBUTOR AGREEMENT.txt',
     'CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt',
     'UpjohnInc_20200121_10-12G_EX-2.6_11948692_EX-2.6_Manufacturing Agreement_ Supply Agreement.txt',
-  ].filter((f) => existsSync(join(CUAD, 'txt', f)));
-  const categories = hasCuad ? (JSON.parse(readFileSync(join(CUAD, 'categories.json'), 'utf8')) as { category: string; question: string }[]) : [];
+  ];
+  const categories = JSON.parse(readFileSync(cuadPath('categories.json'), 'utf8')) as { category: string; question: string }[];
 
   function setup(file: string): { text: string; ask: (question: string) => ReturnType<typeof answerExtractively> } {
-    const text = readFileSync(join(CUAD, 'txt', file), 'utf8');
+    const text = readFileSync(cuadPath('txt', file), 'utf8');
     const chunks = chunkDocument(text, [{ page: 1, start: 0, end: text.length }]);
     const retriever = LegalRetriever.build([{ id: file, text }], chunks.map((c) => ({ id: String(c.ordinal), documentId: file, text: c.text, headingPath: c.headingPath })));
     const ask = (question: string): ReturnType<typeof answerExtractively> => {

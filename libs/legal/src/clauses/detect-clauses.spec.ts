@@ -1,6 +1,7 @@
 import type { CuadCategory } from './categories';
 import { CUAD_CATEGORIES } from './categories';
-import { containsCategory, detectClauses, presentCategories, scoreSegment } from './detect-clauses';
+import { containsCategory, detectClauses, presenceConfidence, presentCategories, scoreSegment, scoreToConfidence } from './detect-clauses';
+import type { ClauseRule } from './rule-types';
 import { CLAUSE_RULES } from './rules';
 
 interface Case {
@@ -173,6 +174,55 @@ describe('detectClauses', () => {
     expect(new Set(findings.map((f) => f.category))).toEqual(new Set(['Insurance']));
   });
 
+  const TERM = {
+    weakFirst: 'The Agreement shall continue in effect.',
+    weaker: 'The licence runs for a period of two (2) years from signing.',
+    weakSecond: 'This contract will remain valid.',
+    strong: 'The contract is to be effective until terminated.',
+    weakThird: 'This agreement will remain valid.',
+    strongest: 'The agreement shall commence on signing and last for a term of five (5) years from the date hereof.',
+  };
+  const termText = Object.values(TERM).join(' ');
+  const at = (sentence: string) => termText.indexOf(sentence);
+
+  it('reports every strong sentence but only the two most confident weak ones, the earlier on a tie', () => {
+    const findings = detectClauses(termText, { categories: ['Expiration Date'] });
+    expect(findings.map((f) => f.start)).toEqual([at(TERM.weakFirst), at(TERM.weakSecond), at(TERM.strong), at(TERM.strongest)]);
+    expect(findings.map((f) => f.confidence)).toEqual([scoreToConfidence(0.7), scoreToConfidence(0.7), scoreToConfidence(1.1), scoreToConfidence(1.2)]);
+  });
+
+  it('orders findings by offset, and by category name at the same offset', () => {
+    const findings = detectClauses(termText);
+    expect(findings.map((f) => [f.start, f.category])).toEqual([
+      [at(TERM.weakFirst), 'Expiration Date'],
+      [at(TERM.weakSecond), 'Expiration Date'],
+      [at(TERM.strong), 'Effective Date'],
+      [at(TERM.strong), 'Expiration Date'],
+      [at(TERM.strongest), 'Expiration Date'],
+    ]);
+  });
+
+  it('finds a competitive-restriction exception when only that category is asked for', () => {
+    const text =
+      'During the Term, Licensee shall not sell any product that competes with the Products. Nothing in this Agreement shall prevent Licensor from selling competing products outside the Territory.';
+    const findings = detectClauses(text, { categories: ['Competitive Restriction Exception'] });
+    expect(findings.map((f) => f.category)).toEqual(['Competitive Restriction Exception']);
+  });
+
+  it('counts a category as present from the confidence of its document score, else its sentence score, else 1', () => {
+    const finding = (category: string, confidence: number) => [{ category, start: 0, end: 1, quote: 'x', confidence }];
+    // Renewal Term: document score 1.3; Expiration Date: 0.5; Price Restrictions: minimum score only (1).
+    expect(presenceConfidence('Renewal Term')).toBeCloseTo(scoreToConfidence(1.3), 8);
+    expect(containsCategory(finding('Renewal Term', scoreToConfidence(1.3)), 'Renewal Term')).toBe(true);
+    expect(containsCategory(finding('Renewal Term', scoreToConfidence(1.25)), 'Renewal Term')).toBe(false);
+    expect(containsCategory(finding('Expiration Date', scoreToConfidence(0.5)), 'Expiration Date')).toBe(true);
+    expect(containsCategory(finding('Expiration Date', scoreToConfidence(0.45)), 'Expiration Date')).toBe(false);
+    expect(presenceConfidence('Price Restrictions')).toBeCloseTo(scoreToConfidence(1), 8);
+    expect(containsCategory(finding('Price Restrictions', scoreToConfidence(0.95)), 'Price Restrictions')).toBe(false);
+    expect(containsCategory(finding('Insurance', 0.99), 'Renewal Term')).toBe(false);
+    expect(presenceConfidence('Not A Category')).toBe(0.5);
+  });
+
   it('returns nothing for an empty text', () => {
     expect(detectClauses('')).toEqual([]);
   });
@@ -192,5 +242,51 @@ describe('CLAUSE_RULES', () => {
     const plain = scoreSegment(rule, { text: 'Supplier grants Distributor an exclusive license in the Territory.', heading: '' });
     const negated = scoreSegment(rule, { text: 'Supplier grants Distributor a non-exclusive license in the Territory.', heading: '' });
     expect(negated).toBeLessThan(plain);
+  });
+});
+
+describe('scoreSegment', () => {
+  const rule: ClauseRule = {
+    category: 'Insurance',
+    requires: [/\bshall\b/i, /\bmaintain\b/i],
+    cues: [
+      [/\binsurance\b/i, 0.8],
+      [/\bliability\b/i, 0.5],
+    ],
+    headings: [
+      [/\binsurance\b/i, 0.3],
+      [/\bcover/i, 0.6],
+    ],
+    negatives: [[/\bself-insur/i, 0.4]],
+    sectionTitle: /^insurance$/i,
+  };
+  const score = (text: string, heading = '', sectionStart?: boolean) => scoreSegment(rule, { text, heading, sectionStart });
+
+  it('adds the weight of every cue that matches', () => {
+    expect(score('Supplier shall maintain liability insurance.')).toBeCloseTo(1.3, 8);
+    expect(score('Supplier shall maintain insurance.')).toBeCloseTo(0.8, 8);
+  });
+
+  it('counts nothing unless every required pattern matches', () => {
+    expect(score('Supplier shall keep liability insurance.')).toBe(0);
+    expect(score('Supplier will maintain liability insurance.')).toBe(0);
+  });
+
+  it('adds the best matching heading weight only to a sentence that has a cue', () => {
+    expect(score('Supplier shall maintain insurance.', 'Insurance and cover')).toBeCloseTo(1.4, 8);
+    expect(score('Supplier shall maintain insurance.', 'Other matters')).toBeCloseTo(0.8, 8);
+    expect(score('Supplier shall maintain the premises.', 'Insurance and cover')).toBe(0);
+  });
+
+  it('subtracts negative cues', () => {
+    expect(score('Supplier shall maintain self-insurance and liability insurance.')).toBeCloseTo(0.9, 8);
+  });
+
+  it('gives the first sentence of a section titled with the category the title weight (1) and the heading weight, required patterns or not', () => {
+    expect(score('Supplier keeps records.', 'Insurance', true)).toBeCloseTo(1.3, 8);
+    expect(score('Supplier keeps records.', 'Insurance', false)).toBe(0);
+    expect(score('Supplier keeps records.', 'Insurance')).toBe(0);
+    expect(score('Supplier keeps records.', 'Records', true)).toBe(0);
+    expect(scoreSegment({ ...rule, sectionTitle: undefined }, { text: 'Supplier keeps records.', heading: 'Insurance', sectionStart: true })).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CurrentUser } from '@api/modules/auth/current-user.decorator';
 import { ApiErrors } from '@api/modules/common/api-errors.decorator';
+import { RateLimit } from '@api/modules/rate-limit/rate-limit.guard';
 import { CaseSummaryResponseDto, DownloadReportQueryDto, GenerateReportDto, LiabilityAnalysisResponseDto } from './analysis.dto';
 import { AnalysisService, RenderedFile } from './analysis.service';
 
@@ -17,7 +18,12 @@ export class AnalysisController {
   constructor(private readonly service: AnalysisService) {}
 
   @Post('generate_case_summary')
+  @RateLimit('reports')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Generate a Case Summary',
+    description: 'Writes a Case Summary of the project\'s ready documents in Markdown, with [n] citation markers and a Sources section, and stores it for download. Limited per user.',
+  })
   @ApiOkResponse({ type: CaseSummaryResponseDto })
   @ApiErrors(400, 401, 404, 503)
   async generateCaseSummary(@CurrentUser() user: AuthUser, @Body() dto: GenerateReportDto): Promise<CaseSummaryResponseDto> {
@@ -26,7 +32,12 @@ export class AnalysisController {
   }
 
   @Post('generate_liability_analysis')
+  @RateLimit('reports')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Generate a Liability Analysis',
+    description: 'Writes a Liability Analysis of the project\'s ready documents in Markdown, with citations, and stores it for download. Limited per user.',
+  })
   @ApiOkResponse({ type: LiabilityAnalysisResponseDto })
   @ApiErrors(400, 401, 404, 503)
   async generateLiabilityAnalysis(@CurrentUser() user: AuthUser, @Body() dto: GenerateReportDto): Promise<LiabilityAnalysisResponseDto> {
@@ -35,6 +46,11 @@ export class AnalysisController {
   }
 
   @Get('download/case-summary-pdf')
+  @RateLimit('reports')
+  @ApiOperation({
+    summary: 'Download the Case Summary',
+    description: 'The project\'s latest Case Summary as a PDF attachment, or as a Word document with `format=docx`. 404 until one has been generated. Errors are JSON.',
+  })
   @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   @ApiOkResponse({ description: 'case_summary_{id}.pdf, or .docx with format=docx' })
   @ApiErrors(400, 401, 404, 503)
@@ -43,6 +59,11 @@ export class AnalysisController {
   }
 
   @Get('download/liability-analysis-pdf')
+  @RateLimit('reports')
+  @ApiOperation({
+    summary: 'Download the Liability Analysis',
+    description: 'The project\'s latest Liability Analysis as a PDF attachment, or as a Word document with `format=docx`. 404 until one has been generated. Errors are JSON.',
+  })
   @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   @ApiOkResponse({ description: 'liability_analysis_{id}.pdf, or .docx with format=docx' })
   @ApiErrors(400, 401, 404, 503)

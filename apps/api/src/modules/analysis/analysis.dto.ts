@@ -4,13 +4,13 @@ import { IsIn, IsOptional, IsUUID } from 'class-validator';
 const PROJECT_ID_MESSAGE = 'The project id is not valid: it must be a UUID.';
 
 export class GenerateReportDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', example: '8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f' })
   @IsUUID('all', { message: PROJECT_ID_MESSAGE })
   project_id: string;
 }
 
 export class DownloadReportQueryDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', example: '8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f' })
   @IsUUID('all', { message: PROJECT_ID_MESSAGE })
   project_id: string;
 
@@ -21,7 +21,10 @@ export class DownloadReportQueryDto {
 }
 
 export class CaseSummaryResponseDto {
-  @ApiProperty({ description: 'The Case Summary in Markdown, with [n] citation markers and a Sources section' })
+  @ApiProperty({
+    description: 'The Case Summary in Markdown, with [n] citation markers and a Sources section',
+    example: '# Case Summary\n\nMatter: Acme v. Globex supply dispute\n\nThe supply agreement runs five years [1].\n\n## Sources\n\n- [1] supply-agreement.pdf, page 2: “This Agreement shall continue for five (5) years.”',
+  })
   summary: string;
 }
 
@@ -29,9 +32,9 @@ export class LiabilityAnalysisResponseDto {
   @ApiProperty({ enum: ['success', 'error'] })
   status: 'success' | 'error';
 
-  @ApiProperty({ description: 'The Liability Analysis in Markdown' })
+  @ApiProperty({ description: 'The Liability Analysis in Markdown', example: '# Liability Analysis\n\nMatter: Acme v. Globex supply dispute\n\nLiability is capped at the fees paid in the prior twelve months [1].' })
   analysis: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Liability analysis generated.' })
   message: string;
 }

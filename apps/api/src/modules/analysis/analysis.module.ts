@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
+import { KeysModule } from '@api/modules/keys/keys.module';
 import { LlmModule } from '@api/modules/llm/llm.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { RateLimitModule } from '@api/modules/rate-limit/rate-limit.module';
 import { ReportsModule } from '@api/modules/reports/reports.module';
 import { AnalysisController } from './analysis.controller';
 import { AnalysisService } from './analysis.service';
+import { SealedReportEntity } from './report.entity';
 import { ReportRepository } from './report.repository';
 
 @Module({
-  imports: [ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule],
+  imports: [DatabaseModule.forFeature([SealedReportEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule],
   controllers: [AnalysisController],
   providers: [AnalysisService, ReportRepository],
 })

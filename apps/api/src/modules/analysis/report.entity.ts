@@ -7,8 +7,9 @@ export interface AnalysedDocument {
   sha256: string;
 }
 
+/** A generated report as stored: its body and sources sealed (FieldCipher). */
 @Entity({ name: 'reports' })
-export class ReportEntity {
+export class SealedReportEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -18,11 +19,11 @@ export class ReportEntity {
   @Column('text')
   kind: ReportKind;
 
-  @Column('text')
-  markdown: string;
+  @Column('bytea')
+  markdown: Buffer;
 
-  @Column('jsonb')
-  citations: Citation[];
+  @Column('bytea')
+  citations: Buffer;
 
   @Column('text')
   engine: string;
@@ -36,3 +37,5 @@ export class ReportEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
+
+export type ReportEntity = Omit<SealedReportEntity, 'markdown' | 'citations'> & { markdown: string; citations: Citation[] };

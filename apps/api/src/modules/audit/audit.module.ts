@@ -1,8 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@api/modules/database/database.module';
 import { AuditRepository } from './audit.repository';
+import { AuditEventEntity } from './audit-event.entity';
 
-@Global()
 @Module({
+  imports: [DatabaseModule.forFeature([AuditEventEntity])],
   providers: [AuditRepository],
   exports: [AuditRepository],
 })

@@ -6,16 +6,23 @@ import { AuditEventEntity } from './audit-event.entity';
 export type AuditAction =
   | 'signup'
   | 'signup.existing'
+  | 'signup.password-conflict'
   | 'verify'
   | 'verify.failed'
   | 'login'
   | 'login.failed'
+  | 'login.paused'
+  | 'login.slowed'
+  | 'login.notice'
+  | 'logout'
+  | 'logout.all'
   | 'password-reset.request'
   | 'password-reset'
   | 'project.create'
   | 'project.delete'
   | 'document.upload'
-  | 'document.delete';
+  | 'document.delete'
+  | 'document.integrity-failure';
 
 export interface AuditEntry {
   action: AuditAction;

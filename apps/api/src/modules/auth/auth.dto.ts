@@ -23,7 +23,7 @@ export class SignupDto {
 }
 
 export class VerifyOtpDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'counsel@firm.example' })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email: string;
@@ -36,12 +36,12 @@ export class VerifyOtpDto {
 }
 
 export class LoginDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'counsel@firm.example' })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'correct horse battery' })
   @IsString({ message: 'Please enter your password.' })
   @MinLength(1, { message: 'Please enter your password.' })
   @MaxLength(512, { message: 'Invalid email or password.' })
@@ -49,25 +49,25 @@ export class LoginDto {
 }
 
 export class RequestPasswordResetDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'counsel@firm.example' })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email: string;
 }
 
 export class ResetPasswordDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'counsel@firm.example' })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email: string;
 
-  @ApiProperty({ description: 'The reset code from the e-mail' })
+  @ApiProperty({ description: 'The reset code from the e-mail', example: '530186' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
   @IsString({ message: 'Please enter the reset code.' })
   @MaxLength(32, { message: 'Invalid or expired reset code.' })
   otp: string;
 
-  @ApiPropertyOptional({ description: 'The new password (the alternate form sends it as `password`)' })
+  @ApiPropertyOptional({ description: 'The new password (the alternate form sends it as `password`)', example: 'staple battery horse correct' })
   @IsOptional()
   @IsString({ message: PASSWORD_LENGTH_MESSAGE })
   @MaxLength(512, { message: 'Password must be at most 512 characters long.' })
@@ -81,26 +81,26 @@ export class ResetPasswordDto {
 }
 
 export class MessageResponseDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Account created successfully! A verification code has been sent to your email.' })
   message: string;
 }
 
 export class LoginResponseDto {
-  @ApiProperty({ description: 'Bearer token (JWT)' })
+  @ApiProperty({ description: 'Bearer token (JWT)', example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl' })
   token: string;
 }
 
 export class MeResponseDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'counsel@firm.example' })
   email: string;
 
   @ApiProperty({ enum: ['user', 'admin'] })
   role: 'user' | 'admin';
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:15:00.000Z' })
   created_at: string;
 }
 

@@ -2,19 +2,28 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { AuditModule } from '@api/modules/audit/audit.module';
 import { ConfigService } from '@api/modules/config/config.service';
+import { DatabaseModule } from '@api/modules/database/database.module';
 import { MailModule } from '@api/modules/mail/mail.module';
 import { AuthController } from './auth.controller';
-import { AuthThrottlerGuard, emailTracker } from './auth-throttler.guard';
+import { AuthCounterRepository } from './auth-counter.repository';
+import { AuthLimiter } from './auth-limiter';
+import { AuthRateGuard } from './auth-rate.guard';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
+import { OneTimeCodeEntity } from './one-time-code.entity';
 import { OneTimeCodeRepository } from './one-time-code.repository';
+import { PasswordPolicy } from './password-policy';
+import { SessionRepository } from './session.repository';
+import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
 @Module({
   imports: [
+    DatabaseModule.forFeature([OneTimeCodeEntity, UserEntity]),
+    AuditModule,
     MailModule,
     PassportModule,
     JwtModule.registerAsync({
@@ -24,17 +33,9 @@ import { UserRepository } from './user.repository';
         signOptions: { expiresIn: config.auth.jwtExpiresIn as `${number}h`, algorithm: 'HS256' },
       }),
     }),
-    ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => {
-        const ttl = config.auth.throttleTtlSeconds * 1000;
-        const limit = config.auth.throttleLimit;
-        return { throttlers: [{ name: 'address', ttl, limit }, { name: 'email', ttl, limit, getTracker: emailTracker }] };
-      },
-    }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthThrottlerGuard, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [AuthService, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -20,25 +20,33 @@ import {
 } from './auth.dto';
 import { AuthUser, RequestMeta, TokenPayload } from './auth.types';
 import { CodePurpose } from './one-time-code.entity';
+import { PasswordPolicy } from './password-policy';
+import { SessionRepository } from './session.repository';
+import { AuthLimiter, FAILURE_WINDOW_SECONDS } from './auth-limiter';
 import { OneTimeCodeRepository } from './one-time-code.repository';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Not an argon2 hash, so no password ever matches it; set when conflicting sign-ups leave no trusted password. */
+export const UNUSABLE_PASSWORD_HASH = '!unset';
 
 export const MESSAGES = {
   signup: 'Account created successfully! A verification code has been sent to your email.',
   verified: 'Account verified successfully! Redirecting to login...',
+  verifiedWithoutPassword:
+    "Your email address is verified. It was signed up more than once with different passwords, so neither was kept: please set your password with 'Forgot Password?' before signing in.",
   resetRequested: 'OTP sent to your email. Please check your inbox (and spam folder) for the reset code.',
   reset: 'Password reset successful!',
   badLogin: 'Invalid email or password.',
   unverified: 'Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.',
   disabled: 'This account has been disabled. Please contact your firm administrator.',
-  invalidCode: 'The code is not correct. Please check it and try again.',
-  expiredCode: 'The code has expired or is no longer valid. Please request a new code.',
-  tooManyTries: 'Too many incorrect attempts: this code is no longer valid. Please request a new code.',
+  /** One answer for every code failure, so it never tells whether the address has an account or a live code. */
+  badCode: 'The code is not correct, or it has expired. Please check it, or request a new code.',
   missingPassword: 'Please enter a new password.',
+  loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out of every session.',
 } as const;
 
 @Injectable()
@@ -55,17 +63,26 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly clock: Clock,
     private readonly config: ConfigService,
+    private readonly passwords: PasswordPolicy,
+    private readonly limiter: AuthLimiter,
+    private readonly sessions: SessionRepository,
   ) {}
 
   async signup(dto: SignupDto, meta: RequestMeta): Promise<MessageResponseDto> {
+    this.checkStrength(dto.password, dto.email);
+    await this.limiter.countMail(dto.email);
     const passwordHash = await this.crypto.hashPassword(dto.password);
-    let user = await this.users.findByEmail(dto.email);
-    if (!user) {
-      user = (await this.users.createPending(dto.email, passwordHash)) ?? (await this.users.findByEmail(dto.email));
-    } else if (user.status === 'pending') {
-      await this.users.update(user.id, { passwordHash });
-    }
+    // An existing account keeps its password, pending or not: only mailbox control (a code) may change it.
+    const existing = await this.users.findByEmail(dto.email);
+    const user = existing ?? (await this.users.createPending(dto.email, passwordHash)) ?? (await this.users.findByEmail(dto.email));
     if (!user) throw new Error('The account could not be created.');
+    if (existing?.status === 'pending' && !(await this.crypto.verifyPassword(existing.passwordHash, dto.password))) {
+      // Two sign-ups disagree on the password and either may be a stranger's: keep neither, so the
+      // mailbox owner sets one through reset after verifying.
+      await this.users.update(user.id, { passwordHash: UNUSABLE_PASSWORD_HASH });
+      user.passwordHash = UNUSABLE_PASSWORD_HASH;
+      await this.audit.record({ action: 'signup.password-conflict', actorId: user.id, email: user.email, ip: meta.ip });
+    }
     if (user.status !== 'pending') {
       await this.mail.sendSignupAttemptNotice(user.email);
       await this.audit.record({ action: 'signup.existing', actorId: user.id, email: user.email, ip: meta.ip });
@@ -78,37 +95,39 @@ export class AuthService {
   }
 
   async verify(dto: VerifyOtpDto, meta: RequestMeta): Promise<MessageResponseDto> {
-    const user = await this.users.findByEmail(dto.email);
-    if (!user || user.status !== 'pending') {
-      await this.audit.record({ action: 'verify.failed', email: dto.email, ip: meta.ip });
-      throw new BadRequestError(MESSAGES.expiredCode);
-    }
-    await this.consumeCode(user, 'verify', dto.otp, meta);
+    const found = await this.users.findByEmail(dto.email);
+    const user = found?.status === 'pending' ? found : null;
+    await this.consumeCode(user, dto.email, 'verify', dto.otp, meta);
+    if (!user) throw new Error('A code was accepted without an account.');
     await this.users.update(user.id, { status: 'active', verifiedAt: this.clock.now() });
     await this.audit.record({ action: 'verify', actorId: user.id, email: user.email, ip: meta.ip });
-    return { message: MESSAGES.verified };
+    return { message: user.passwordHash === UNUSABLE_PASSWORD_HASH ? MESSAGES.verifiedWithoutPassword : MESSAGES.verified };
   }
 
   async login(dto: LoginDto, meta: RequestMeta): Promise<LoginResponseDto> {
+    const ticket = await this.limiter.beforeSignIn(dto.email, meta.ip);
     const user = await this.users.findByEmail(dto.email);
     const passwordOk = user
       ? await this.crypto.verifyPassword(user.passwordHash, dto.password)
       : await this.crypto.verifyPassword(await this.decoy(), dto.password).then(() => false);
     if (!user || !passwordOk) {
-      await this.audit.record({ action: 'login.failed', actorId: user?.id ?? null, email: dto.email, ip: meta.ip });
+      await this.signInFailed(user, dto.email, meta);
       throw new UnauthorizedError(MESSAGES.badLogin);
     }
+    await this.limiter.signInSucceeded(dto.email, meta.ip, ticket);
     if (user.status === 'pending') throw new ForbiddenError(MESSAGES.unverified);
     if (user.status === 'disabled') throw new ForbiddenError(MESSAGES.disabled);
-    const payload: TokenPayload = { sub: user.id, ver: user.tokenVersion };
+    const payload: TokenPayload = { sub: user.id, ver: user.tokenVersion, jti: this.crypto.randomId() };
     const token = await this.jwt.signAsync(payload);
     await this.audit.record({ action: 'login', actorId: user.id, email: user.email, ip: meta.ip });
     return { token };
   }
 
   async requestPasswordReset(dto: RequestPasswordResetDto, meta: RequestMeta): Promise<MessageResponseDto> {
+    await this.limiter.countMail(dto.email);
     const user = await this.users.findByEmail(dto.email);
-    if (user && user.status === 'active') {
+    // A pending account may reset too: the code proves control of the mailbox, so the reset also verifies it.
+    if (user && user.status !== 'disabled') {
       const code = await this.issueCode(user, 'reset');
       await this.mail.sendResetCode(user.email, code, CODE_TTL_MINUTES);
     }
@@ -120,10 +139,12 @@ export class AuthService {
     const newPassword = dto.new_password ?? dto.password;
     if (newPassword === undefined || newPassword === '') throw new BadRequestError(MESSAGES.missingPassword);
     if (newPassword.length < 8) throw new BadRequestError(PASSWORD_LENGTH_MESSAGE);
-    const user = await this.users.findByEmail(dto.email);
-    if (!user || user.status !== 'active') throw new BadRequestError(MESSAGES.expiredCode);
-    await this.consumeCode(user, 'reset', dto.otp, meta);
-    await this.users.changePassword(user.id, await this.crypto.hashPassword(newPassword));
+    this.checkStrength(newPassword, dto.email);
+    const found = await this.users.findByEmail(dto.email);
+    const user = found && found.status !== 'disabled' ? found : null;
+    await this.consumeCode(user, dto.email, 'reset', dto.otp, meta);
+    if (!user) throw new Error('A code was accepted without an account.');
+    await this.users.changePassword(user.id, await this.crypto.hashPassword(newPassword), this.clock.now());
     await this.audit.record({ action: 'password-reset', actorId: user.id, email: user.email, ip: meta.ip });
     return { message: MESSAGES.reset };
   }
@@ -134,11 +155,27 @@ export class AuthService {
     return mapMe(found);
   }
 
+  /** Ends the session of the presented token; the account's other sessions go on. */
+  async logout(user: AuthUser, meta: RequestMeta): Promise<MessageResponseDto> {
+    if (!user.session) throw new UnauthorizedError();
+    await this.sessions.revoke(user.session.id, user.id, user.session.expiresAt);
+    await this.sessions.prune(this.clock.now());
+    await this.audit.record({ action: 'logout', actorId: user.id, email: user.email, ip: meta.ip });
+    return { message: MESSAGES.loggedOut };
+  }
+
+  /** Ends every session of the account, this one included. */
+  async logoutEverywhere(user: AuthUser, meta: RequestMeta): Promise<MessageResponseDto> {
+    await this.users.endSessions(user.id);
+    await this.audit.record({ action: 'logout.all', actorId: user.id, email: user.email, ip: meta.ip });
+    return { message: MESSAGES.loggedOutEverywhere };
+  }
+
   /** Resolves a verified token's payload to the signed-in user, or null when the token is no longer good. */
   async userForToken(payload: TokenPayload): Promise<AuthUser | null> {
-    const user = await this.users.findById(payload.sub);
+    const user = await this.users.findForToken(payload.sub, payload.jti);
     if (!user || user.status !== 'active' || user.tokenVersion !== payload.ver) return null;
-    return { id: user.id, email: user.email, role: user.role };
+    return { id: user.id, email: user.email, role: user.role, session: { id: payload.jti, expiresAt: new Date((payload.exp ?? 0) * 1000) } };
   }
 
   private async issueCode(user: UserEntity, purpose: CodePurpose): Promise<string> {
@@ -149,19 +186,42 @@ export class AuthService {
     return code;
   }
 
-  private async consumeCode(user: UserEntity, purpose: CodePurpose, otp: string, meta: RequestMeta): Promise<void> {
-    const code = await this.codes.findActive(user.id, purpose);
-    if (!code || code.expiresAt.getTime() <= this.clock.now().getTime()) throw new BadRequestError(MESSAGES.expiredCode);
-    const attempts = await this.codes.countAttempt(code.id, CODE_MAX_ATTEMPTS);
-    if (attempts === null) throw new BadRequestError(MESSAGES.tooManyTries);
-    const matches = this.crypto.safeEqual(code.codeHash, this.codeHash(user.id, purpose, otp.trim()));
-    if (matches && (await this.codes.consume(code.id, this.clock.now()))) return;
-    await this.audit.record({ action: 'verify.failed', actorId: user.id, email: user.email, ip: meta.ip, details: { purpose, attempts } });
-    if (attempts >= CODE_MAX_ATTEMPTS) {
-      await this.codes.consume(code.id, this.clock.now());
-      throw new BadRequestError(MESSAGES.tooManyTries);
+  /**
+   * Checks a code, or fails with the one code message. An address without an account, or whose account
+   * may not use this code, takes the same steps against a decoy (a code lookup, an attempt count, an HMAC
+   * and an audit row), so neither the answer nor its timing tells the cases apart.
+   */
+  private async consumeCode(user: UserEntity | null, email: string, purpose: CodePurpose, otp: string, meta: RequestMeta): Promise<void> {
+    const userId = user?.id ?? this.crypto.randomId();
+    const code = await this.codes.findActive(userId, purpose);
+    const live = code !== null && code.expiresAt.getTime() > this.clock.now().getTime() ? code : null;
+    const attempts = await this.codes.countAttempt(live?.id ?? userId, CODE_MAX_ATTEMPTS);
+    const expected = code?.codeHash ?? this.codeHash(userId, purpose, this.crypto.randomDigits(6));
+    const matches = this.crypto.safeEqual(expected, this.codeHash(userId, purpose, otp.trim()));
+    if (live && attempts !== null && matches && (await this.codes.consume(live.id, this.clock.now()))) return;
+    await this.audit.record({ action: 'verify.failed', actorId: user?.id ?? null, email, ip: meta.ip, details: { purpose, attempts } });
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: defence in depth; countAttempt already refuses every try after the last, so no answer changes.
+    if (live && attempts !== null && attempts >= CODE_MAX_ATTEMPTS) await this.codes.consume(live.id, this.clock.now());
+    throw new BadRequestError(MESSAGES.badCode);
+  }
+
+  private async signInFailed(user: UserEntity | null, email: string, meta: RequestMeta): Promise<void> {
+    const actorId = user?.id ?? null;
+    await this.audit.record({ action: 'login.failed', actorId, email, ip: meta.ip });
+    const failure = await this.limiter.signInFailed(email, meta.ip);
+    if (failure.pausedSeconds !== null) {
+      await this.audit.record({ action: 'login.paused', actorId, email, ip: meta.ip, details: { seconds: failure.pausedSeconds, failures: failure.failures } });
     }
-    throw new BadRequestError(matches ? MESSAGES.expiredCode : MESSAGES.invalidCode);
+    if (failure.slowed) await this.audit.record({ action: 'login.slowed', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
+    if (failure.notifyOwner && user && user.status !== 'disabled') {
+      await this.mail.sendSignInFailureNotice(user.email, failure.failures, FAILURE_WINDOW_SECONDS / 60);
+      await this.audit.record({ action: 'login.notice', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
+    }
+  }
+
+  private checkStrength(password: string, email: string): void {
+    const refusal = this.passwords.refusal(password, email);
+    if (refusal) throw new BadRequestError(refusal);
   }
 
   private codeHash(userId: string, purpose: CodePurpose, code: string): string {

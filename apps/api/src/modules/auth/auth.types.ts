@@ -2,11 +2,17 @@ export interface AuthUser {
   id: string;
   email: string;
   role: 'user' | 'admin';
+  /** The token this request came with, which a logout revokes. */
+  session?: { id: string; expiresAt: Date };
 }
 
 export interface TokenPayload {
   sub: string;
   ver: number;
+  /** The token's own id, so one session can be ended without ending the others. */
+  jti: string;
+  /** Set by the signer (seconds since the epoch). */
+  exp?: number;
 }
 
 export interface RequestMeta {

@@ -23,7 +23,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   }
 
   async validate(payload: TokenPayload): Promise<AuthUser> {
-    const user = typeof payload.sub === 'string' && typeof payload.ver === 'number' ? await this.auth.userForToken(payload) : null;
+    const wellFormed = typeof payload.sub === 'string' && typeof payload.ver === 'number' && typeof payload.jti === 'string' && typeof payload.exp === 'number';
+    const user = wellFormed ? await this.auth.userForToken(payload) : null;
     if (!user) throw new UnauthorizedError('Your session is no longer valid. Please sign in again.');
     return user;
   }

@@ -19,6 +19,20 @@ export class UserRepository {
     return this.users.findOneBy({ id });
   }
 
+  /** The user of a token, in one query: null when the token was revoked by a logout. */
+  findForToken(id: string, tokenId: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('u.id = :id', { id })
+      .andWhere('NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = :tokenId)', { tokenId })
+      .getOne();
+  }
+
+  /** Ends every session of the account: tokens carry the version they were issued under. */
+  async endSessions(id: string): Promise<void> {
+    await this.users.createQueryBuilder().update().set({ tokenVersion: () => 'token_version + 1' }).where('id = :id', { id }).execute();
+  }
+
   /** Inserts a pending account; returns null when the address was taken meanwhile. */
   async createPending(email: string, passwordHash: string, role: UserRole = 'user'): Promise<UserEntity | null> {
     const result = await this.users
@@ -35,11 +49,18 @@ export class UserRepository {
     await this.users.update({ id }, changes);
   }
 
-  async changePassword(id: string, passwordHash: string): Promise<void> {
+  /** Sets a new password, ends every earlier session, and verifies a pending account (a reset code proved the mailbox). */
+  async changePassword(id: string, passwordHash: string, now: Date): Promise<void> {
     await this.users
       .createQueryBuilder()
       .update()
-      .set({ passwordHash, tokenVersion: () => 'token_version + 1' })
+      .set({
+        passwordHash,
+        tokenVersion: () => 'token_version + 1',
+        status: () => "CASE WHEN status = 'pending' THEN 'active' ELSE status END",
+        verifiedAt: () => 'COALESCE(verified_at, :now)',
+      })
+      .setParameter('now', now)
       .where('id = :id', { id })
       .execute();
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hash, verify, argon2id } from 'argon2';
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** Hashing and randomness; argon2id for passwords, HMAC for short-lived codes. */
 @Injectable()
@@ -22,6 +22,10 @@ export class CryptoRepository {
     let digits = '';
     for (let i = 0; i < length; i++) digits += String(randomInt(0, 10));
     return digits;
+  }
+
+  randomId(): string {
+    return randomUUID();
   }
 
   hmac(key: string, value: string): string {

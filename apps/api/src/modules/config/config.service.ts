@@ -39,6 +39,9 @@ export class ConfigService {
   get pdf(): AppConfig['pdf'] {
     return this.values.pdf;
   }
+  get rateLimits(): AppConfig['rateLimits'] {
+    return this.values.rateLimits;
+  }
   get auth(): AppConfig['auth'] {
     return this.values.auth;
   }

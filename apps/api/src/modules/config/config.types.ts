@@ -1,5 +1,7 @@
 export type AppRole = 'api' | 'worker' | 'all';
 export type RunMode = 'development' | 'production' | 'test';
+/** Who may read the Swagger UI at /api/docs and its JSON: nobody, or anyone who can reach the server. */
+export type ApiDocsAccess = 'off' | 'public';
 
 /** A value that must never be logged or serialised; `toJSON` and `toString` hide it. */
 export class Secret<T = string> {
@@ -17,7 +19,17 @@ export class Secret<T = string> {
 
 export interface AppConfig {
   app: { role: AppRole; mode: RunMode; dataDir: string; version: string; logLevel: 'debug' | 'info' | 'warn' | 'error' };
-  http: { port: number; host: string; publicUrl: string; webDir: string | null };
+  http: {
+    port: number;
+    host: string;
+    publicUrl: string;
+    webDir: string | null;
+    /** Express's `trust proxy` (hop count or addresses); null trusts no proxy, so the socket is the client. */
+    trustProxy: number | string | null;
+    apiDocs: ApiDocsAccess;
+    /** Strict-Transport-Security max-age; 0 sends no HSTS header. */
+    hstsMaxAgeSeconds: number;
+  };
   database: { kind: 'pglite' | 'postgres'; url: Secret | null; pgliteDir: string; schema: string | null };
   redis: { url: Secret | null; prefix: string };
   /** A running job's lock or lease; a crashed worker's jobs are taken back once it runs out. */
@@ -28,10 +40,24 @@ export interface AppConfig {
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };
   storage: { filesDir: string; maxUploadMb: number; filesKey: Secret<Buffer> };
   pdf: { chromiumPath: string | null };
+  /** Requests per signed-in user within one window, per kind of costly work. */
+  rateLimits: { windowSeconds: number; questions: number; uploads: number; reports: number };
   auth: {
     jwtSecret: Secret;
     jwtExpiresIn: string;
-    throttleLimit: number;
-    throttleTtlSeconds: number;
+    limits: AuthLimits;
   };
+}
+
+/** Sign-in and account-route limits; counters live in the database, so they hold across processes. */
+export interface AuthLimits {
+  /** Flood ceiling: account-route requests per client address per window (THROTTLE_LIMIT, THROTTLE_TTL_SECONDS). */
+  requestsPerAddress: number;
+  addressWindowSeconds: number;
+  /** Failed sign-ins to one account from one client address before that client is paused (and the owner is mailed). */
+  failuresPerClient: number;
+  /** Failed sign-ins to one account from all addresses before new addresses are slowed for it. */
+  failuresPerAccount: number;
+  /** Mails (codes and notices) to one address per hour. */
+  codeMailsPerAddress: number;
 }

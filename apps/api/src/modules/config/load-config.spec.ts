@@ -19,6 +19,16 @@ describe(loadConfig.name, () => {
     expect(config.app.role).toBe('all');
     expect(config.auth.jwtExpiresIn).toBe('12h');
     expect(config.jobs.lockSeconds).toBe(30);
+    expect(config.http.trustProxy).toBeNull();
+    expect(config.auth.limits).toEqual({ requestsPerAddress: 300, addressWindowSeconds: 60, failuresPerClient: 5, failuresPerAccount: 20, codeMailsPerAddress: 5 });
+  });
+
+  it.each([
+    ['loopback', 'loopback'],
+    ['2', 2],
+    ['10.0.0.0/8, loopback', '10.0.0.0/8,loopback'],
+  ])('reads TRUST_PROXY %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
   });
 
   it.each([
@@ -28,13 +38,36 @@ describe(loadConfig.name, () => {
     ['DATABASE_URL', 'not a url'],
     ['REDIS_URL', 'http://localhost:6379'],
     ['APP_ROLE', 'everything'],
+    ['TRUST_PROXY', 'everyone'],
+    ['AUTH_FAILURE_LIMIT', '0'],
     ['MAX_UPLOAD_MB', '0'],
     ['JOB_LOCK_SECONDS', '0'],
     ['JWT_EXPIRES_IN', 'forever'],
     ['JWT_SECRET', 'short'],
+    ['API_DOCS', 'signed-in'],
+    ['HSTS_MAX_AGE', '-1'],
+    ['RATE_LIMIT_QUESTIONS', '0'],
+    ['RATE_LIMIT_WINDOW_SECONDS', 'a minute'],
   ])('stops on an invalid %s and names it', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} must be`));
+  });
+
+  it('serves the API docs in development and hides them in production unless API_DOCS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).http.apiDocs).toBe('public');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).http.apiDocs).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', API_DOCS: 'public' }).http.apiDocs).toBe('public');
+    expect(loadConfig({ DATA_DIR: dataDir(), API_DOCS: 'off' }).http.apiDocs).toBe('off');
+  });
+
+  it('sends HSTS only when the public address is https, unless HSTS_MAX_AGE is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).http.hstsMaxAgeSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://casewise.example' }).http.hstsMaxAgeSeconds).toBe(15_552_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://casewise.example', HSTS_MAX_AGE: '0' }).http.hstsMaxAgeSeconds).toBe(0);
+  });
+
+  it('limits questions, uploads and reports per user and minute by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toEqual({ windowSeconds: 60, questions: 30, uploads: 120, reports: 20 });
   });
 
   it('never prints the password of a bad database URL', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config.error';
-import { AppConfig, AppRole, RunMode, Secret } from './config.types';
+import { ApiDocsAccess, AppConfig, AppRole, RunMode, Secret } from './config.types';
 import { APP_VERSION } from './version';
 
 export type Env = Record<string, string | undefined>;
@@ -10,6 +10,8 @@ export type Env = Record<string, string | undefined>;
 const ROLES: readonly AppRole[] = ['api', 'worker', 'all'];
 const MODES: readonly RunMode[] = ['development', 'production', 'test'];
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+const API_DOCS: readonly ApiDocsAccess[] = ['off', 'public'];
+const HALF_A_YEAR_SECONDS = 15_552_000;
 
 function text(env: Env, name: string): string | null {
   const value = env[name];
@@ -60,6 +62,19 @@ function duration(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** A hop count, or proxy addresses and ranges as Express names them (`loopback`, `10.0.0.0/8`, …). */
+function trustProxy(env: Env): number | string | null {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null) return null;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 20);
+  const parts = raw.split(',').map((part) => part.trim());
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  if (parts.some((part) => !named.includes(part) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) {
+    throw new ConfigError('TRUST_PROXY', 'a hop count, or proxy addresses (loopback, an IP or a CIDR range) separated by commas', raw);
+  }
+  return parts.join(',');
+}
+
 interface StoredSecrets {
   jwtSecret: string;
   filesKey: string;
@@ -78,7 +93,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     jwtSecret: randomBytes(48).toString('base64url'),
     filesKey: randomBytes(32).toString('base64'),
   };
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   chmodSync(path, 0o600);
   return secrets;
@@ -114,11 +129,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     throw new ConfigError('JWT_SECRET', 'at least 32 characters long', '[hidden]');
   }
   const webDir = text(env, 'WEB_DIR');
+  const mode = oneOf(env, 'NODE_ENV', MODES, 'development');
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   return {
     app: {
       role: oneOf(env, 'APP_ROLE', ROLES, 'all'),
-      mode: oneOf(env, 'NODE_ENV', MODES, 'development'),
+      mode,
       dataDir,
       version: APP_VERSION,
       logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -126,8 +143,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     http: {
       port,
       host: text(env, 'HOST') ?? '0.0.0.0',
-      publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+      publicUrl,
       webDir: webDir === null ? null : resolve(cwd, webDir),
+      trustProxy: trustProxy(env),
+      apiDocs: oneOf(env, 'API_DOCS', API_DOCS, mode === 'production' ? 'off' : 'public'),
+      hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', publicUrl.startsWith('https:') ? HALF_A_YEAR_SECONDS : 0, 0, 63_072_000),
     },
     database: {
       kind: databaseUrl ? 'postgres' : 'pglite',
@@ -166,11 +186,22 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       filesKey: new Secret(filesKey(env, stored)),
     },
     pdf: { chromiumPath: text(env, 'CHROMIUM_PATH') },
+    rateLimits: {
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
+      questions: integer(env, 'RATE_LIMIT_QUESTIONS', 30, 1, 1_000_000),
+      uploads: integer(env, 'RATE_LIMIT_UPLOADS', 120, 1, 1_000_000),
+      reports: integer(env, 'RATE_LIMIT_REPORTS', 20, 1, 1_000_000),
+    },
     auth: {
       jwtSecret: new Secret(jwtSecretRaw ?? stored().jwtSecret),
       jwtExpiresIn: duration(env, 'JWT_EXPIRES_IN', '12h'),
-      throttleLimit: integer(env, 'THROTTLE_LIMIT', 10, 1, 100000),
-      throttleTtlSeconds: integer(env, 'THROTTLE_TTL_SECONDS', 60, 1, 86400),
+      limits: {
+        requestsPerAddress: integer(env, 'THROTTLE_LIMIT', 300, 1, 1000000),
+        addressWindowSeconds: integer(env, 'THROTTLE_TTL_SECONDS', 60, 1, 86400),
+        failuresPerClient: integer(env, 'AUTH_FAILURE_LIMIT', 5, 1, 1000),
+        failuresPerAccount: integer(env, 'AUTH_ACCOUNT_FAILURE_LIMIT', 20, 1, 100000),
+        codeMailsPerAddress: integer(env, 'AUTH_CODE_MAIL_LIMIT', 5, 1, 1000),
+      },
     },
   };
 }

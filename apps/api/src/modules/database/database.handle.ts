@@ -4,7 +4,8 @@ import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '@api/modules/config/config.types';
 import { openEmbeddedDatabase } from './embedded-database';
 
-type EntityList = MixedList<string | (new (...args: never[]) => unknown)>;
+export type EntityClass = new (...args: never[]) => unknown;
+type EntityList = MixedList<string | EntityClass>;
 type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
 
 const MIGRATION_LOCK_KEY = 724_119_301;

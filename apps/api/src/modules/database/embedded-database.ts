@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { childModule } from '@api/modules/common/node-module';
+import { confineFileModes } from './private-data-dir';
 
 /**
  * Server settings of the embedded database. PGlite serves one process, so PostgreSQL's default 128 MB
@@ -48,6 +49,7 @@ function isEmptyFolder(directory: string): boolean {
  * half-made cluster behind.
  */
 export async function openEmbeddedDatabase(directory: string, template: string | null = existsSync(CLUSTER_TEMPLATE) ? CLUSTER_TEMPLATE : null): Promise<PGlite> {
+  confineFileModes();
   if (!existsSync(join(directory, 'PG_VERSION'))) {
     if (existsSync(directory) && !isEmptyFolder(directory)) {
       throw new Error(`${directory} is not empty and holds no database: move its contents away or choose another DATA_DIR.`);

@@ -3,6 +3,16 @@ import { Accounts1763790000000 } from './migrations/1763790000000-accounts';
 import { ProjectsDocuments1763800000000 } from './migrations/1763800000000-projects-documents';
 import { Ingestion1763810000000 } from './migrations/1763810000000-ingestion';
 import { AnswersReports1763820000000 } from './migrations/1763820000000-answers-reports';
+import { AuthSecurity1763830000000 } from './migrations/1763830000000-auth-security';
+import { SealedText1763840000000 } from './migrations/1763840000000-sealed-text';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
-export const MIGRATIONS = [Foundation1763780000000, Accounts1763790000000, ProjectsDocuments1763800000000, Ingestion1763810000000, AnswersReports1763820000000];
+export const MIGRATIONS = [
+  Foundation1763780000000,
+  Accounts1763790000000,
+  ProjectsDocuments1763800000000,
+  Ingestion1763810000000,
+  AnswersReports1763820000000,
+  AuthSecurity1763830000000,
+  SealedText1763840000000,
+];

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFile, writeFile } from 'node:fs/promises';
 import { embeddedStartParams } from './embedded-database';
+import { confineFileModes } from './private-data-dir';
 
 /**
  * Child process started by openEmbeddedDatabase, and by the build:
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     return;
   }
   if (!first) throw new Error('usage: pglite-init <folder> [<template.tar.gz>] | pglite-init --template <file>');
+  confineFileModes();
   const loadDataDir = second ? new Blob([await readFile(second)]) : undefined;
   const db = new PGlite(first, loadDataDir ? { loadDataDir, startParams: embeddedStartParams() } : {});
   await db.waitReady;

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CurrentUser } from '@api/modules/auth/current-user.decorator';
 import { ApiErrors } from '@api/modules/common/api-errors.decorator';
+import { RateLimit } from '@api/modules/rate-limit/rate-limit.guard';
 import { projectIdPipe } from '@api/modules/projects/project-id.pipe';
 import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
 import { DocumentListResponseDto, FileListResponseDto, UploadDocumentDto, UploadedDocumentDto } from './documents.dto';
@@ -17,7 +18,12 @@ export class DocumentsController {
   constructor(private readonly service: DocumentsService) {}
 
   @Post('upload')
+  @RateLimit('uploads')
   @UseInterceptors(UploadInterceptor)
+  @ApiOperation({
+    summary: 'Upload a document',
+    description: 'Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project\'s documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409. Limited per user.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadDocumentDto })
   @ApiCreatedResponse({ type: UploadedDocumentDto, description: 'Stored and queued for ingestion' })
@@ -35,6 +41,10 @@ export class DocumentsController {
   }
 
   @Get('projects/:id/files')
+  @ApiOperation({
+    summary: 'List a project\'s file names',
+    description: 'The file names of the project\'s documents.',
+  })
   @ApiOkResponse({ type: FileListResponseDto })
   @ApiErrors(400, 401, 404)
   listFiles(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string): Promise<FileListResponseDto> {
@@ -42,6 +52,10 @@ export class DocumentsController {
   }
 
   @Get('projects/:id/documents')
+  @ApiOperation({
+    summary: 'List a project\'s documents',
+    description: 'The project\'s documents with their status, the reason when one failed, size, page count and the extraction report.',
+  })
   @ApiOkResponse({ type: DocumentListResponseDto })
   @ApiErrors(400, 401, 404)
   listDocuments(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string): Promise<DocumentListResponseDto> {
@@ -49,6 +63,10 @@ export class DocumentsController {
   }
 
   @Delete('projects/:id/files/:filename')
+  @ApiOperation({
+    summary: 'Delete a document by file name',
+    description: 'Deletes the project\'s document with this file name, with its text and chunks.',
+  })
   @ApiOkResponse({ type: DeletedResponseDto })
   @ApiErrors(400, 401, 404)
   deleteFile(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string, @Param('filename') filename: string): Promise<DeletedResponseDto> {
@@ -56,6 +74,10 @@ export class DocumentsController {
   }
 
   @Get('projects/:id/documents/:documentId/content')
+  @ApiOperation({
+    summary: 'Download an original document',
+    description: 'The file exactly as it was uploaded, as an attachment.',
+  })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The original file as uploaded' })
   @ApiErrors(400, 401, 404)

@@ -1,13 +1,20 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { AuditModule } from '@api/modules/audit/audit.module';
+import { DatabaseModule } from '@api/modules/database/database.module';
+import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { RateLimitModule } from '@api/modules/rate-limit/rate-limit.module';
+import { StorageModule } from '@api/modules/storage/storage.module';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { VectorsModule } from '@api/modules/vectors/vectors.module';
+import { DocumentEntity } from './document.entity';
 import { DocumentRepository } from './document.repository';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 import { UploadInterceptor } from './upload.interceptor';
 
 @Module({
-  imports: [ProjectsModule],
+  imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentRepository, UploadInterceptor],
   exports: [DocumentRepository],

@@ -2,11 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
+import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { MAX_TEXT_CHARACTERS } from '@api/modules/ingestion/parsers/parser.types';
 import { ProjectsService } from '@api/modules/projects/projects.service';
-import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { DocumentEntity } from './document.entity';
 import { DocumentRepository } from './document.repository';
@@ -32,6 +34,7 @@ export class DocumentsService {
     private readonly jobs: JobRepository,
     private readonly audit: AuditRepository,
     private readonly vectors: VectorIndex,
+    private readonly crypto: CryptoRepository,
   ) {}
 
   /**
@@ -45,14 +48,17 @@ export class DocumentsService {
       const project = await this.projects.getOwned(user, projectId.trim());
       const filename = validateFileName(upload.originalName);
       if (upload.size === 0) throw new BadRequestError(`"${filename}" is empty (0 bytes): there is nothing to upload.`);
-      const type = await detectFileType(upload.path, filename);
+      const type = await this.storage.inspectIncoming(upload.incoming, (source) => detectFileType(source, filename, { maxTextCharacters: MAX_TEXT_CHARACTERS }));
       if (!type) throw new UnsupportedMediaTypeError(`"${filename}" is not a supported file type. Supported types: ${SUPPORTED_TYPES_TEXT}.`);
 
       const existing = await this.documents.findByName(project.id, filename);
       if (existing) return this.sameNameAnswer(existing, upload.sha256, filename);
 
-      const stored = await this.storage.storeFile(upload.path);
+      // The id is chosen first: the stored file is bound to it.
+      const documentId = this.crypto.randomId();
+      const stored = await this.storage.store(upload.incoming, documentId);
       const document = await this.documents.insert({
+        id: documentId,
         projectId: project.id,
         filename,
         type: MIME_TYPES[type],
@@ -90,8 +96,9 @@ export class DocumentsService {
 
   async deleteByName(user: AuthUser, projectId: string, filename: string): Promise<DeletedResponseDto> {
     const project = await this.projects.getOwned(user, projectId);
-    const document = await this.documents.findByName(project.id, filename.normalize('NFC'));
-    if (!document) throw new NotFoundError(`No document named "${filename}" in this project.`);
+    // No stored name holds a NUL byte (PostgreSQL text cannot), so such a name is simply not found.
+    const document = filename.includes('\0') ? null : await this.documents.findByName(project.id, filename.normalize('NFC'));
+    if (!document) throw new NotFoundError(`No document named "${filename.replace(/\0/g, '')}" in this project.`);
     await this.documents.delete(document.id);
     await this.vectors.deleteDocument(document.id).catch((error: Error) => this.logger.warn(`Vectors not removed yet: ${error.message}`));
     await this.storage.remove(document.storageKey).catch((error: Error) => this.logger.warn(`Stored file not removed yet: ${error.message}`));
@@ -105,9 +112,12 @@ export class DocumentsService {
     const document = isUUID(documentId) ? await this.documents.findInProject(project.id, documentId) : null;
     if (!document) throw new NotFoundError('Document not found.');
     try {
-      return { document, bytes: await this.storage.read(document.storageKey) };
+      return { document, bytes: await this.storage.read(document) };
     } catch (error) {
-      this.logger.error(`Integrity check failed for document ${document.id}: ${(error as Error).message}`);
+      if (error instanceof IntegrityError) {
+        this.logger.error(`Integrity check failed for document ${document.id}`);
+        await this.audit.record({ action: 'document.integrity-failure', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id } });
+      }
       throw error;
     }
   }

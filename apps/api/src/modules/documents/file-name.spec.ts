@@ -1,15 +1,18 @@
 import { BadRequestError } from '@api/modules/common/app-error';
-import { validateFileName } from './file-name';
+import { FILE_NAME_HIDDEN_CHARACTERS, validateFileName } from './file-name';
 
 describe(validateFileName.name, () => {
-  it.each(['Exhibit A — “Settlement” & Release.pdf', "Client's notes.md", '合同 条款.txt', 'a..b.txt', '  padded.txt  '])('keeps %j', (name) => {
+  it.each(['Exhibit A — “Settlement” & Release.pdf', "Client's notes.md", '合同 条款.txt', 'عقد الإيجار.pdf', 'חוזה.docx', 'Signed ✅.pdf', 'a..b.txt', '  padded.txt  '])('keeps %j', (name) => {
     expect(validateFileName(name)).toBe(name.trim());
   });
 
   it.each([
     ['', 'The file has no name. Give it a name and upload it again.'],
-    ['evil\u0000.txt', 'The file name contains control characters, which are not allowed.'],
-    ['bell\u0007.txt', 'The file name contains control characters, which are not allowed.'],
+    ['evil\u0000.txt', FILE_NAME_HIDDEN_CHARACTERS],
+    ['bell\u0007.txt', FILE_NAME_HIDDEN_CHARACTERS],
+    ['invoice\u202Efdp.exe', FILE_NAME_HIDDEN_CHARACTERS],
+    ['report\u200B.pdf', FILE_NAME_HIDDEN_CHARACTERS],
+    ['a\u2066b\u2069.txt', FILE_NAME_HIDDEN_CHARACTERS],
     ['../passwd', 'The file name must not contain a path: "/" and "\\" are not allowed.'],
     ['dir\\file.txt', 'The file name must not contain a path: "/" and "\\" are not allowed.'],
     ['..', 'The file name ".." is not allowed.'],

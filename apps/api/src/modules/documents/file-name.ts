@@ -1,23 +1,18 @@
 import { BadRequestError } from '@api/modules/common/app-error';
+import { hasHiddenCharacters } from '@api/modules/common/visible-text';
 
 export const MAX_FILE_NAME_LENGTH = 255;
+export const FILE_NAME_HIDDEN_CHARACTERS =
+  'The file name contains invisible or control characters (such as right-to-left overrides). Please rename the file and try again.';
 
 /**
  * Checks an uploaded file's name and returns the display name kept for it. Names are database keys,
- * never paths, but a name that looks like a path or hides control characters is refused outright.
+ * never paths, but a name that looks like a path or hides characters is refused outright.
  */
-function hasControlCharacter(value: string): boolean {
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
 export function validateFileName(raw: string | undefined): string {
   const name = (raw ?? '').normalize('NFC').trim();
   if (name === '') throw new BadRequestError('The file has no name. Give it a name and upload it again.');
-  if (hasControlCharacter(name)) throw new BadRequestError('The file name contains control characters, which are not allowed.');
+  if (hasHiddenCharacters(name)) throw new BadRequestError(FILE_NAME_HIDDEN_CHARACTERS);
   if (/[/\\]/.test(name)) throw new BadRequestError('The file name must not contain a path: "/" and "\\" are not allowed.');
   if (name === '.' || name === '..') throw new BadRequestError(`The file name "${name}" is not allowed.`);
   if ([...name].length > MAX_FILE_NAME_LENGTH) {

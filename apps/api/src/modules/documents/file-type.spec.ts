@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
-import { detectFileType, SUPPORTED_TYPES_TEXT } from '@api/modules/documents/file-type';
+import { detectFileType, SUPPORTED_TYPES_TEXT, TextTooLongError } from '@api/modules/documents/file-type';
+import { decodeText } from '@api/modules/ingestion/parsers/text-decoding';
+import { cuadPdfPath } from '@test/utils/fixtures';
 
-const CUAD_PDF = '/work/shared/data/cuad/pdf/AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf';
+const CUAD_PDF = cuadPdfPath('AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf');
 const SCANNED_PNG = join(__dirname, '..', 'ingestion', 'parsers', '__fixtures__', 'scanned-clause.png');
 
 async function makeDocx(): Promise<Buffer> {
@@ -138,5 +140,43 @@ describe('detectFileType', () => {
     const path = join(dir, 'tail.txt');
     await writeFile(path, Buffer.concat([Buffer.from('a'.repeat(3 * 1024 * 1024)), Buffer.from([0xff, 0xfe, 0x00])]));
     expect(await detectFileType(path, 'tail.txt')).toBeNull();
+  });
+
+  describe('with a limit on the characters of a text file', () => {
+    const utf16le = (text: string): Buffer => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const utf16be = (text: string): Buffer => Buffer.from(utf16le(text).swap16());
+
+    it.each([
+      ['ASCII', Buffer.from('The tenant shall pay rent.')],
+      ['accented Latin, CJK and emoji', Buffer.from('Résiliation — 契約書 📄 ✅ done')],
+      ['a UTF-8 byte-order mark', Buffer.from('\uFEFFClause 1.')],
+      ['UTF-16LE', utf16le('Clause 1 — 契約 📄')],
+      ['UTF-16BE', utf16be('Clause 1 — 契約 📄')],
+      ['HTML, counted as the characters of its file', Buffer.from('<html><body><p>Clause 1 — 契約 📄</p></body></html>')],
+    ])('counts %s as the parsers do, refusing one character over', async (_label, bytes) => {
+      const characters = decodeText(bytes).length;
+      expect(await detectFileType(bytes, 'doc.txt', { maxTextCharacters: characters })).not.toBeNull();
+      await expect(detectFileType(bytes, 'doc.txt', { maxTextCharacters: characters - 1 })).rejects.toThrow(
+        new TextTooLongError('doc.txt', characters - 1),
+      );
+    });
+
+    it('counts a file on disk read in chunks, characters split across them included', async () => {
+      const path = join(dir, 'counted.txt');
+      const text = `${'a'.repeat(1024 * 1024 - 1)}${'é'.repeat(1024 * 1024)}${'📄'.repeat(300_000)}`;
+      await writeFile(path, text);
+      expect(await detectFileType(path, 'counted.txt', { maxTextCharacters: text.length })).toBe('txt');
+      await expect(detectFileType(path, 'counted.txt', { maxTextCharacters: text.length - 1 })).rejects.toBeInstanceOf(TextTooLongError);
+    });
+
+    it('names the limit with its thousands in the message', () => {
+      expect(new TextTooLongError('a.txt', 20_000_000).message).toBe(
+        '"a.txt" has more than 20,000,000 characters, the most a text file can hold. Split it into smaller files and upload them again.',
+      );
+    });
+
+    it('leaves binary formats to their parsers', async () => {
+      expect(await detectFileType(await makeDocx(), 'lease.docx', { maxTextCharacters: 1 })).toBe('docx');
+    });
   });
 });

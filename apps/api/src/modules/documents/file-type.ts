@@ -1,12 +1,7 @@
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
-import {
-  type ByteSource,
-  bufferSource,
-  readZipDirectory,
-  readZipEntry,
-  ZIP_MAGIC,
-} from '@api/modules/ingestion/parsers/zip-archive';
+import { PayloadTooLargeError } from '@api/modules/common/app-error';
+import { type ByteSource, ZIP_MAGIC, ZipArchive } from '@api/modules/ingestion/parsers/zip-archive';
 
 export type DetectedType = 'pdf' | 'docx' | 'txt' | 'markdown' | 'html' | 'eml' | 'png' | 'jpeg' | 'tiff';
 
@@ -27,12 +22,22 @@ export const MIME_TYPES: Record<DetectedType, string> = {
 /** How much of the start of a file decides between the text types. */
 const HEAD_BYTES = 64 * 1024;
 const TEXT_SCAN_CHUNK = 1024 * 1024;
-const DOCX_DIRECTORY_LIMITS = { maxEntries: 10_000, maxDirectoryBytes: 8 * 1024 * 1024 };
+/** Detection only looks for a Word document's two telling parts; the parser enforces the archive limits. */
+const DOCX_DETECTION_LIMITS = { maxEntries: Infinity, maxUncompressedBytes: Infinity, maxCompressionRatio: Infinity };
+const DOCX_DETECTION_MAX_ENTRIES = 10_000;
 const CONTENT_TYPES_MAX_BYTES = 1024 * 1024;
+
+function bufferSource(bytes: Buffer): ByteSource {
+  return {
+    size: bytes.length,
+    read: (position, length) => Promise.resolve(bytes.subarray(position, Math.min(bytes.length, position + length))),
+  };
+}
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const TIFF_LE = Buffer.from([0x49, 0x49, 0x2a, 0x00]);
 const TIFF_BE = Buffer.from([0x4d, 0x4d, 0x00, 0x2a]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 function startsWith(bytes: Buffer, magic: Buffer | string, at = 0): boolean {
   const expected = typeof magic === 'string' ? Buffer.from(magic, 'latin1') : magic;
@@ -66,6 +71,8 @@ class TextValidator {
   private carry = Buffer.alloc(0);
   private pendingHighSurrogate = false;
   private valid = true;
+  /** UTF-16 code units of the decoded text so far, which is how the parsers count characters. */
+  characters = 0;
 
   constructor(private readonly encoding: TextEncoding) {}
 
@@ -92,7 +99,12 @@ class TextValidator {
       }
     }
     this.carry = Buffer.from(bytes.subarray(cut));
-    return isUtf8(bytes.subarray(0, cut));
+    const complete = bytes.subarray(0, cut);
+    for (const byte of complete) {
+      // A lead byte starts a character; a four-byte one becomes a surrogate pair.
+      if ((byte & 0xc0) !== 0x80) this.characters += byte >= 0xf0 ? 2 : 1;
+    }
+    return isUtf8(complete);
   }
 
   private pushUtf16(bytes: Buffer, final: boolean): boolean {
@@ -107,6 +119,7 @@ class TextValidator {
       this.pendingHighSurrogate = high;
     }
     this.carry = Buffer.from(bytes.subarray(usable));
+    this.characters += usable / 2;
     return !(final && this.pendingHighSurrogate);
   }
 }
@@ -157,16 +170,25 @@ function textTypeOf(head: Buffer, encoding: TextEncoding, fileName: string): Det
   return 'txt';
 }
 
-async function isDocx(source: ByteSource): Promise<boolean> {
+/** A zip holding word/document.xml whose [Content_Types].xml names a Word document (main or template). */
+async function isDocx(file: Buffer | string | ByteSource): Promise<boolean> {
+  let archive: ZipArchive | undefined;
   try {
-    const entries = await readZipDirectory(source, DOCX_DIRECTORY_LIMITS);
-    if (!entries.some((entry) => entry.name === 'word/document.xml')) return false;
-    const contentTypes = entries.find((entry) => entry.name === '[Content_Types].xml');
-    if (!contentTypes) return false;
-    const xml = (await readZipEntry(source, contentTypes, CONTENT_TYPES_MAX_BYTES)).toString('utf8');
-    return /wordprocessingml\.(document|template)\.main\+xml/.test(xml);
+    archive = await ZipArchive.open(file);
+    let hasDocument = false;
+    let contentTypes: string | undefined;
+    let seen = 0;
+    for await (const entry of archive.entries(DOCX_DETECTION_LIMITS)) {
+      if (entry.name === 'word/document.xml') hasDocument = true;
+      if (entry.name === '[Content_Types].xml') contentTypes = (await archive.read(entry, CONTENT_TYPES_MAX_BYTES)).toString('utf8');
+      seen += 1;
+      if ((hasDocument && contentTypes !== undefined) || seen >= DOCX_DETECTION_MAX_ENTRIES) break;
+    }
+    return hasDocument && /wordprocessingml\.(document|template)\.main\+xml/.test(contentTypes ?? '');
   } catch {
     return false;
+  } finally {
+    archive?.close();
   }
 }
 
@@ -197,12 +219,26 @@ function agreesWithName(type: DetectedType, fileName: string): boolean {
   return type === claimed;
 }
 
-async function detect(source: ByteSource, fileName: string): Promise<DetectedType | null> {
-  const type = await detectFromBytes(source, fileName);
+export interface DetectOptions {
+  /** A text file with more characters than this is refused with TextTooLongError. */
+  maxTextCharacters?: number;
+}
+
+/** A text upload longer than the parsers can take, refused before it is stored. */
+export class TextTooLongError extends PayloadTooLargeError {
+  constructor(fileName: string, maxCharacters: number) {
+    super(
+      `"${fileName}" has more than ${maxCharacters.toLocaleString('en-US')} characters, the most a text file can hold. Split it into smaller files and upload them again.`,
+    );
+  }
+}
+
+async function detect(file: Buffer | string | ByteSource, source: ByteSource, fileName: string, options: DetectOptions): Promise<DetectedType | null> {
+  const type = await detectFromBytes(file, source, fileName, options);
   return type !== null && agreesWithName(type, fileName) ? type : null;
 }
 
-async function detectFromBytes(source: ByteSource, fileName: string): Promise<DetectedType | null> {
+async function detectFromBytes(file: Buffer | string | ByteSource, source: ByteSource, fileName: string, options: DetectOptions): Promise<DetectedType | null> {
   const head = await source.read(0, Math.min(HEAD_BYTES, source.size));
   if (head.length === 0) return null;
   if (isExecutable(head)) return null;
@@ -210,14 +246,20 @@ async function detectFromBytes(source: ByteSource, fileName: string): Promise<De
   if (startsWith(head, PNG_MAGIC)) return 'png';
   if (isJpeg(head)) return 'jpeg';
   if (startsWith(head, TIFF_LE) || startsWith(head, TIFF_BE)) return 'tiff';
-  if (startsWith(head, ZIP_MAGIC)) return (await isDocx(source)) ? 'docx' : null;
+  if (startsWith(head, ZIP_MAGIC)) return (await isDocx(file)) ? 'docx' : null;
 
+  // Text under a name that claims a binary format is refused whatever it holds.
+  if (!agreesWithName('txt', fileName)) return null;
   const encoding = textEncodingOf(head);
   const validator = new TextValidator(encoding);
+  // A UTF-8 byte-order mark is dropped on decoding, as a UTF-16 one is skipped here.
   const skip = encoding === 'utf8' ? 0 : 2;
+  const uncounted = encoding === 'utf8' && startsWith(head, UTF8_BOM) ? 1 : 0;
+  const maxCharacters = options.maxTextCharacters ?? Infinity;
   for (let position = skip; position < source.size; position += TEXT_SCAN_CHUNK) {
     const chunk = await source.read(position, Math.min(TEXT_SCAN_CHUNK, source.size - position));
     if (!validator.push(chunk, position + chunk.length >= source.size)) return null;
+    if (validator.characters - uncounted > maxCharacters) throw new TextTooLongError(fileName, maxCharacters);
   }
   if (source.size === skip) return null;
   return textTypeOf(head.subarray(skip), encoding, fileName);
@@ -226,12 +268,13 @@ async function detectFromBytes(source: ByteSource, fileName: string): Promise<De
 /**
  * Decides a file's type from its bytes. The name only separates Markdown from plain text, and a
  * name claiming PDF, DOCX or an image format that the bytes contradict makes the file refused.
- * `source` is either the whole file in memory or a path on disk, read in bounded pieces: the
- * head, a zip's central directory, and for text the whole file in 1 MiB chunks.
- * Returns null for anything unsupported, executables included.
+ * `source` is the whole file in memory, a path on disk or a random-access reader (an upload still encrypted
+ * on disk), read in bounded pieces: the head, a zip's central directory and content types, and for text the
+ * whole file in 1 MiB chunks. Returns null for anything unsupported, executables included.
  */
-export async function detectFileType(source: Buffer | string, fileName: string): Promise<DetectedType | null> {
-  if (Buffer.isBuffer(source)) return detect(bufferSource(source), fileName);
+export async function detectFileType(source: Buffer | string | ByteSource, fileName: string, options: DetectOptions = {}): Promise<DetectedType | null> {
+  if (Buffer.isBuffer(source)) return detect(source, bufferSource(source), fileName, options);
+  if (typeof source !== 'string') return detect(source, source, fileName, options);
   const handle = await open(source, 'r');
   try {
     const { size } = await handle.stat();
@@ -243,7 +286,7 @@ export async function detectFileType(source: Buffer | string, fileName: string):
         return buffer.subarray(0, bytesRead);
       },
     };
-    return await detect(fileSource, fileName);
+    return await detect(source, fileSource, fileName, options);
   } finally {
     await handle.close();
   }

@@ -4,21 +4,22 @@ import multer, { MulterError, StorageEngine } from 'multer';
 import { Observable } from 'rxjs';
 import { BadRequestError, PayloadTooLargeError } from '@api/modules/common/app-error';
 import { ConfigService } from '@api/modules/config/config.service';
-import { StorageRepository } from '@api/modules/storage/storage.repository';
+import { IncomingFile, StorageRepository } from '@api/modules/storage/storage.repository';
 
 export interface ReceivedUpload {
   path: string;
   originalName: string;
   size: number;
   sha256: string;
+  incoming: IncomingFile;
 }
 
-type ReceivedFile = Express.Multer.File & { sha256: string };
+type ReceivedFile = Express.Multer.File & { sha256: string; incoming: IncomingFile };
 
 export type UploadRequest = Request & { upload?: ReceivedUpload };
 
 /**
- * Receives one multipart file into a private incoming file, streamed and hashed, enforcing the size
+ * Receives one multipart file into a private incoming file, streamed, encrypted and hashed, enforcing the size
  * limit; anything else about the request is answered with the error contract.
  */
 @Injectable()
@@ -34,7 +35,7 @@ export class UploadInterceptor implements NestInterceptor {
     const engine: StorageEngine = {
       _handleFile: (_req, file, done) => {
         storage.receive(file.stream).then(
-          (received) => done(null, { path: received.path, size: received.size, sha256: received.sha256 } as Partial<ReceivedFile>),
+          (received) => done(null, { path: received.path, size: received.size, sha256: received.sha256, incoming: received } as Partial<ReceivedFile>),
           (error: Error) => done(error),
         );
       },
@@ -57,8 +58,12 @@ export class UploadInterceptor implements NestInterceptor {
       this.middleware(request, http.getResponse<Response>(), (error: unknown) => (error ? reject(this.translate(error)) : resolve()));
     });
     const file = request.file as ReceivedFile | undefined;
+    if (Array.isArray((request.body as Record<string, unknown> | undefined)?.project_id)) {
+      if (file) await this.storage.removeIncoming(file.path);
+      throw new BadRequestError('Send one project_id per upload: the form holds "project_id" more than once.');
+    }
     if (!file) throw new BadRequestError('No file was uploaded: send the document as multipart/form-data in the "file" field.');
-    request.upload = { path: file.path, originalName: file.originalname, size: file.size, sha256: file.sha256 };
+    request.upload = { path: file.path, originalName: file.originalname, size: file.size, sha256: file.sha256, incoming: file.incoming };
     return next.handle();
   }
 

@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { Embedder } from './embedder';
 import { VoyageEmbeddingClient } from './voyage-embedding.client';
 
-@Global()
 @Module({
   providers: [Embedder, VoyageEmbeddingClient],
   exports: [Embedder],

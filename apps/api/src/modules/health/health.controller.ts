@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '@api/modules/common/error.dto';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@api/modules/common/api-errors.decorator';
 import { Public } from '@api/modules/common/public.decorator';
 import { HealthResponseDto } from './health.dto';
 import { HealthService } from './health.service';
@@ -12,8 +12,12 @@ export class HealthController {
 
   @Public()
   @Get()
+  @ApiOperation({
+    summary: 'Service health',
+    description: 'Whether the database and the job queue answer, which backends run, and the version. Needs no token; 503 when the database does not answer.',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
+  @ApiErrors(503)
   getHealth(): Promise<HealthResponseDto> {
     return this.service.check();
   }

@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A passage of a document; [start, end) are offsets into the document's canonical text. */
+/** A passage of a document as stored: its headings and text sealed (FieldCipher). */
 @Entity({ name: 'chunks' })
-export class ChunkEntity {
+export class SealedChunkEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -27,12 +27,15 @@ export class ChunkEntity {
   @Column('int', { name: 'page_end' })
   pageEnd: number;
 
-  @Column('jsonb', { name: 'heading_path' })
-  headingPath: string[];
+  @Column('bytea', { name: 'heading_path' })
+  headingPath: Buffer;
 
-  @Column('text')
-  text: string;
+  @Column('bytea')
+  text: Buffer;
 
   @Column('real', { array: true, nullable: true })
   vector: number[] | null;
 }
+
+/** A passage of a document; [start, end) are offsets into the document's canonical text. */
+export type ChunkEntity = Omit<SealedChunkEntity, 'headingPath' | 'text'> & { headingPath: string[]; text: string };

@@ -7,15 +7,18 @@ export interface StoredPage {
   ocr: boolean;
 }
 
-/** The canonical extracted text of a document and its page map: what every citation is checked against. */
+/** A document's text as stored: sealed (FieldCipher). */
 @Entity({ name: 'document_texts' })
-export class DocumentTextEntity {
+export class SealedDocumentTextEntity {
   @PrimaryColumn('uuid', { name: 'document_id' })
   documentId: string;
 
-  @Column('text')
-  text: string;
+  @Column('bytea')
+  text: Buffer;
 
   @Column('jsonb')
   pages: StoredPage[];
 }
+
+/** The canonical extracted text of a document and its page map: what every citation is checked against. */
+export type DocumentTextEntity = Omit<SealedDocumentTextEntity, 'text'> & { text: string };

@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '@api/modules/audit/audit.module';
+import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
+import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
+import { JobsModule } from '@api/modules/jobs/jobs.module';
+import { KeysModule } from '@api/modules/keys/keys.module';
+import { StorageModule } from '@api/modules/storage/storage.module';
+import { VectorsModule } from '@api/modules/vectors/vectors.module';
+import { SealedChunkEntity } from './chunk.entity';
+import { SealedDocumentTextEntity } from './document-text.entity';
 import { IngestionRepository } from './ingestion.repository';
 import { IngestionService } from './ingestion.service';
 import { DocumentParser } from './parser.adapter';
 
 @Module({
-  imports: [DocumentsModule],
+  imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],
   exports: [IngestionRepository],
 })

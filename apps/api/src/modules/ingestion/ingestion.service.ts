@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { chunkDocument } from '@casewise/legal';
+import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
@@ -8,10 +9,13 @@ import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { IngestionRepository, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
-import { isParseError } from './parsers/parse-error';
+import { isParseError, ParseError } from './parsers/parse-error';
 
 export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
 export const WORKER_STOPPED_FAILURE = 'Processing this file stopped the server every time it was tried: the file may be damaged.';
+
+/** Something to read: a character that is not white space, a control or an invisible format character. */
+const READABLE = /[^\s\p{Cc}\p{Cf}]/u;
 
 /** The ingest-document job: parse, chunk, embed, index; queued → processing → ready | failed. */
 @Injectable()
@@ -26,6 +30,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     private readonly parser: DocumentParser,
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
+    private readonly audit: AuditRepository,
   ) {}
 
   onModuleInit(): void {
@@ -59,8 +64,9 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     if (!document || document.status === 'ready') return;
     await this.documents.update(document.id, { status: 'processing', error: null });
     try {
-      const bytes = await this.storage.read(document.storageKey);
+      const bytes = await this.storage.read(document);
       const parsed = await this.parser.parse(document.type, bytes);
+      if (!READABLE.test(parsed.text)) throw new ParseError('no-text');
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
       const pieces = chunkDocument(parsed.text, pages);
       const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
@@ -75,6 +81,9 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       }
     } catch (error) {
       const permanent = isParseError(error) || error instanceof IntegrityError;
+      if (error instanceof IntegrityError) {
+        await this.audit.record({ action: 'document.integrity-failure', details: { projectId: document.projectId, documentId: document.id } });
+      }
       const final = permanent || context.attempt >= context.maxAttempts;
       const reason = permanent ? (error as Error).message : TRANSIENT_FAILURE;
       await this.documents.update(document.id, final ? { status: 'failed', error: reason } : { status: 'queued', error: null });

@@ -32,7 +32,10 @@ export interface JobContext {
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>;
 
-/** Told when a job is given up on without its handler's own verdict (its worker died during every try). */
+/**
+ * Told when a job is given up on without its handler's own verdict (its worker died during every try), before
+ * the job is marked failed. It may be told twice when two workers give up at once, so it must be idempotent.
+ */
 export type JobGiveUpHandler<N extends JobName> = (payload: JobPayloads[N], reason: string) => Promise<void>;
 
 /** A handler throws this for a failure that retrying cannot fix; the job fails at once. */

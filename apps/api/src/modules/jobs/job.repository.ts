@@ -5,11 +5,12 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { ConfigService } from '@api/modules/config/config.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
 import { InlineJobTransport } from './inline-job.transport';
-import { JOBS_TO_QUEUE, JobGiveUpHandler, JobHandler, JobName, JobOptions, JobPayloads, PermanentJobError } from './job.constants';
+import { JOBS_TO_QUEUE, JobGiveUpHandler, JobHandler, JobName, JobOptions, JobPayloads, JobStatus, PermanentJobError } from './job.constants';
 import { JobEntity } from './job.entity';
 import type { JobTransport } from './job.transport';
 
 export const JOB_CONCURRENCY = 2;
+const LIVE_STATUSES: readonly JobStatus[] = ['queued', 'running'];
 
 /** The one way to queue and run background work; which transport carries it is configuration. */
 @Injectable()
@@ -97,19 +98,26 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     return this.transport instanceof BullmqJobTransport ? this.transport.ping() : true;
   }
 
-  /** Fails a job the transport gave up on, unless the executor already recorded how it ended. */
+  /**
+   * Fails a job the transport gave up on, unless the executor already recorded how it ended. The job type's
+   * give-up handler runs first, so anyone who reads the job as failed also sees what the handler recorded; a
+   * second abandonment racing this one may run the handler again, so handlers are idempotent.
+   */
   private async abandon(jobId: string, reason: string): Promise<void> {
-    const result = await this.jobs
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'failed', lockedAt: null, error: reason })
-      .where('id = :jobId AND status IN (:...live)', { jobId, live: ['queued', 'running'] })
-      .execute();
-    if (!result.affected) return;
-    this.logger.warn(`Job ${jobId} failed for good: ${reason}`);
     const job = await this.jobs.findOneBy({ id: jobId });
-    const onGiveUp = job ? this.giveUpHandlers.get(job.name as JobName) : undefined;
-    if (job && onGiveUp) await onGiveUp(job.payload as unknown as JobPayloads[JobName], reason);
+    if (!job || !LIVE_STATUSES.includes(job.status)) return;
+    const onGiveUp = this.giveUpHandlers.get(job.name as JobName);
+    try {
+      if (onGiveUp) await onGiveUp(job.payload as unknown as JobPayloads[JobName], reason);
+    } finally {
+      const result = await this.jobs
+        .createQueryBuilder()
+        .update()
+        .set({ status: 'failed', lockedAt: null, error: reason })
+        .where('id = :jobId AND status IN (:...live)', { jobId, live: [...LIVE_STATUSES] })
+        .execute();
+      if (result.affected) this.logger.warn(`Job ${jobId} failed for good: ${reason}`);
+    }
   }
 
   /** One try of a job. Rejects when the transport should try again later (BullMQ's retry). */

@@ -1,8 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@api/modules/database/database.module';
+import { JobEntity } from './job.entity';
 import { JobRepository } from './job.repository';
 
-@Global()
 @Module({
+  imports: [DatabaseModule.forFeature([JobEntity])],
   providers: [JobRepository],
   exports: [JobRepository],
 })

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CitationChecker, CollapsedText, locateQuote, normalizeWhitespace } from './citation-checker';
+import { readFileSync } from 'node:fs';
+import { cuadPath } from '@test/utils/fixtures';
+import { CitationChecker, CollapsedText, locateQuote, normalizeWhitespace, RELOCATION_WINDOW } from './citation-checker';
 import { Citation } from './llm.types';
-
-const CUAD_DIR = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'data', 'cuad');
 
 interface CuadQuery {
   file: string;
@@ -39,7 +37,7 @@ describe(CitationChecker.name, () => {
     const exact = citationOf(TEXT, 'continues for   three (3) years.');
     const result = sut.check([{ ...exact, quote: '  continues for three (3)\nyears. ' }], textOf);
     expect(result.valid).toHaveLength(1);
-    expect(result.valid[0]).toMatchObject({ start: exact.start, end: exact.end, relocated: false });
+    expect(result.valid[0]).toMatchObject({ start: exact.start, end: exact.end, quote: 'continues for   three (3) years.', relocated: false });
   });
 
   it('relocates a quote given at wrong offsets and flags it', () => {
@@ -54,6 +52,7 @@ describe(CitationChecker.name, () => {
     const result = sut.check([{ ...exact, start: 0, end: 10, quote: 'continues for three (3) years' }], textOf);
     expect(result.valid[0]).toMatchObject({ start: exact.start, end: exact.end, relocated: true });
     expect(TEXT.slice(result.valid[0]?.start, result.valid[0]?.end)).toBe('continues for   three (3) years');
+    expect(result.valid[0]?.quote).toBe('continues for   three (3) years');
   });
 
   it('rejects a quote that is not in the document', () => {
@@ -102,13 +101,83 @@ describe(CitationChecker.name, () => {
     expect(result.valid[0]?.page).toBe(2);
   });
 
-  const queriesPath = join(CUAD_DIR, 'dev', 'queries.json');
-  const cuad = existsSync(queriesPath) ? it : it.skip;
-  cuad('accepts lawyer-marked CUAD spans, relocates them when shifted, and rejects altered quotes', () => {
+  it('names the page of a quote kept in place from the page lookup, not from the passage it came through', () => {
+    const exact = citationOf(TEXT, 'Customer shall pay');
+    const result = sut.check([{ ...exact, page: 1 }], textOf, { pageOf: (_id, offset) => (offset > 100 ? 2 : 1) });
+    expect(result.valid[0]).toMatchObject({ page: 2, relocated: false });
+  });
+
+  it('keeps a quote at offset 0 as given', () => {
+    const citation = citationOf(TEXT, 'MASTER SERVICES AGREEMENT');
+    expect(citation.start).toBe(0);
+    expect(sut.check([citation], textOf).valid).toEqual([{ ...citation, relocated: false }]);
+  });
+
+  it('never passes on offsets that are not whole numbers inside the text, even when slicing them gives the quote', () => {
+    const tail = citationOf(TEXT, 'within thirty (30) days of invoice.');
+    expect(tail.end).toBe(TEXT.length);
+    const given: Citation[] = [
+      { ...tail, start: tail.start + 0.4, end: tail.end + 0.4 },
+      { ...tail, start: tail.start - TEXT.length, end: TEXT.length },
+      { ...tail, end: TEXT.length + 10 },
+      { ...tail, start: tail.start + 0.4 },
+      { ...tail, end: tail.end + 0.4 },
+    ];
+    expect(sut.check([tail], textOf).valid).toEqual([{ ...tail, relocated: false }]);
+    // What String.prototype.slice would make of them: the quote each time.
+    for (const c of given) expect(TEXT.slice(c.start, c.end)).toBe(tail.quote);
+    const result = sut.check(given, textOf);
+    expect(result.invalid).toEqual([]);
+    expect(result.valid.map(({ start, end, relocated }) => ({ start, end, relocated }))).toEqual(given.map(() => ({ start: tail.start, end: tail.end, relocated: true })));
+  });
+
+  it('relocates to the occurrence nearest the claimed offsets, the earlier one on a tie', () => {
+    const quote = 'the Agreement';
+    const text = `${'x'.repeat(5000)} ${quote} ${'y'.repeat(100)} ${quote} ${'y'.repeat(100)} ${quote} ${'z'.repeat(5000)}`;
+    const first = text.indexOf(quote);
+    const second = text.indexOf(quote, first + 1);
+    const third = text.lastIndexOf(quote);
+    const at = (start: number) => sut.check([{ documentId: 'd', file: 'f', page: 1, start, end: start + quote.length, quote }], () => text).valid[0];
+    expect(at(first - 7)).toMatchObject({ start: first, relocated: true });
+    expect(at(second + 3)).toMatchObject({ start: second, relocated: true });
+    expect(at(third + 3)).toMatchObject({ start: third, relocated: true });
+    expect(at((first + second) / 2)).toMatchObject({ start: first, relocated: true });
+  });
+
+  it('prefers an occurrence within the window around the claimed span to a nearer start outside it', () => {
+    const quote = 'the Licensee indemnifies the Licensor';
+    const claimed = { start: 6000, end: 6000 + 3000 };
+    const outside = claimed.start - RELOCATION_WINDOW - 100;
+    const inside = claimed.end + 500;
+    const filler = (n: number) => 'x'.repeat(n);
+    const text = `${filler(outside)}${quote}${filler(inside - outside - quote.length)}${quote}${filler(3000)}`;
+    expect([text.indexOf(quote), text.lastIndexOf(quote)]).toEqual([outside, inside]);
+    const result = sut.check([{ documentId: 'd', file: 'f', page: 1, ...claimed, quote }], () => text);
+    expect(result.valid[0]).toMatchObject({ start: inside, end: inside + quote.length, relocated: true });
+  });
+
+  it('never matches past the end of the text', () => {
+    // Reading past the end of a string yields undefined, which would spell itself into the searched text.
+    const result = sut.check([{ documentId: 'doc-1', file: 'f', page: 1, start: TEXT.length - 8, end: TEXT.length, quote: 'invoice.undefined' }], textOf);
+    expect(result.valid).toEqual([]);
+  });
+
+  it('takes the nearest occurrence within the window on either side of the claimed start', () => {
+    const quote = 'the Licensee indemnifies the Licensor';
+    const claimed = { start: 6000, end: 9000 };
+    const near = claimed.start + 100;
+    const far = claimed.end + 1000;
+    const text = `${'x'.repeat(near)}${quote}${'x'.repeat(far - near - quote.length)}${quote}${'x'.repeat(3000)}`;
+    const result = sut.check([{ documentId: 'd', file: 'f', page: 1, ...claimed, quote }], () => text);
+    expect(result.valid[0]).toMatchObject({ start: near, relocated: true });
+  });
+
+  const queriesPath = cuadPath('dev', 'queries.json');
+  it('accepts lawyer-marked CUAD spans, relocates them when shifted, and rejects altered quotes', () => {
     const queries = (JSON.parse(readFileSync(queriesPath, 'utf8')) as CuadQuery[]).filter((q) => q.spans.length > 0).slice(0, 60);
     const texts = new Map<string, string>();
     for (const query of queries) {
-      if (!texts.has(query.file)) texts.set(query.file, readFileSync(join(CUAD_DIR, 'txt', query.file), 'utf8'));
+      if (!texts.has(query.file)) texts.set(query.file, readFileSync(cuadPath('txt', query.file), 'utf8'));
     }
     const citations: Citation[] = queries.map((query) => {
       const [start, end] = query.spans[0] as [number, number];
@@ -135,6 +204,23 @@ describe(CitationChecker.name, () => {
 describe('locateQuote', () => {
   it('returns null for a quote that is only whitespace', () => {
     expect(locateQuote(TEXT, '   ')).toBeNull();
+  });
+
+  it('finds a quote without a claimed span, or far outside it, the first occurrence winning without one', () => {
+    const text = `${'Preamble. '.repeat(600)}The Supplier indemnifies the Buyer. ${'Recital. '.repeat(600)}The Supplier indemnifies the Buyer.`;
+    const first = text.indexOf('The Supplier');
+    const last = text.lastIndexOf('The Supplier');
+    expect(locateQuote(text, 'The  Supplier\nindemnifies the Buyer.')).toEqual({ start: first, end: first + 35 });
+    expect(locateQuote(text, 'The Supplier indemnifies the Buyer.', { start: text.length, end: text.length })).toEqual({ start: last, end: text.length });
+    expect(locateQuote(text, 'The Supplier indemnifies the Buyer.', { start: 0, end: 5 })).toEqual({ start: first, end: first + 35 });
+    expect(locateQuote(text, 'The Supplier indemnifies the Seller.', { start: 0, end: 5 })).toBeNull();
+  });
+
+  it('finds nothing for an empty quote, and nothing beyond the end of a partial view', () => {
+    expect(new CollapsedText('alpha beta').find(' \n ')).toEqual([]);
+    expect(new CollapsedText('alphabet', 0, 5).find('alphab')).toEqual([]);
+    expect(new CollapsedText('alphabet', 0, 5).find('alpha')).toEqual([{ start: 0, end: 5 }]);
+    expect(new CollapsedText('  alphabet', 2, 8).find('phab')).toEqual([{ start: 4, end: 8 }]);
   });
 
   it('maps a collapsed match back to original offsets across newlines and runs of spaces', () => {

@@ -18,7 +18,10 @@ export interface CitationCheck {
 }
 
 export interface CitationCheckOptions {
-  /** The page of an offset, so a relocated citation names the page the quote is really on. */
+  /**
+   * The page of an offset, so a citation names the page its quote is really on: a passage is named by its
+   * first page, and a quote from further into a passage that runs over a page break is on a later one.
+   */
   pageOf?: (documentId: string, offset: number) => number | undefined;
 }
 
@@ -30,6 +33,11 @@ export interface Span {
 /** Characters either side of the claimed span searched first when a quote is not at its offsets. */
 export const RELOCATION_WINDOW = 2000;
 
+/** Said under an answer or a report when quoted passages the model gave were not found and were removed. */
+export function unsupportedNote(removed: number): string {
+  return `Note: ${removed} quoted passage(s) could not be found in the documents and were removed; statements that relied on them are unsupported.`;
+}
+
 export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -40,9 +48,11 @@ export class CollapsedText {
   private readonly origin: Uint32Array;
 
   constructor(source: string, from = 0, to = source.length) {
+    // Stryker disable next-line ArithmeticOperator: only the buffer's size; it is cut to what was written below.
     const origin = new Uint32Array(Math.max(0, to - from));
     let out = '';
     let length = 0;
+    // Stryker disable next-line BooleanLiteral: dropping a leading space changes no span find() returns (quotes are trimmed).
     let inSpace = false;
     for (let i = from; i < to; i++) {
       const char = source[i] as string;
@@ -74,13 +84,15 @@ export class CollapsedText {
 
 function nearest(spans: Span[], to: number | null): Span | null {
   if (spans.length === 0) return null;
+  // Stryker disable next-line ConditionalExpression: without it the reduce below also picks the first span (distance to 0).
   if (to === null) return spans[0] as Span;
   return spans.reduce((best, span) => (Math.abs(span.start - to) < Math.abs(best.start - to) ? span : best));
 }
 
+/** Whole offsets inside the text. A reversed or empty span slices to '', which no (non-empty) quote equals. */
 function offsetsUsable(citation: Citation, length: number): boolean {
   const { start, end } = citation;
-  return Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end > start && end <= length;
+  return Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end <= length;
 }
 
 /**
@@ -88,6 +100,7 @@ function offsetsUsable(citation: Citation, length: number): boolean {
  * occurrence closest to `around` winning. Whitespace differences are ignored; nothing else is.
  */
 export function locateQuote(text: string, quote: string, around: Span | null = null, whole?: CollapsedText): Span | null {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; find() returns no span for an empty quote either.
   if (normalizeWhitespace(quote) === '') return null;
   const hint = around && Number.isFinite(around.start) ? around.start : null;
   if (around && Number.isFinite(around.start) && Number.isFinite(around.end)) {
@@ -99,7 +112,10 @@ export function locateQuote(text: string, quote: string, around: Span | null = n
   return nearest((whole ?? new CollapsedText(text)).find(quote), hint);
 }
 
-/** Checks that every cited quote is really in the cited document, at the cited offsets or nearby. */
+/**
+ * Checks that every cited quote is really in the cited document, at the cited offsets or nearby. A kept
+ * citation's quote is the document's text at its offsets, so whitespace the model changed is shown as stored.
+ */
 @Injectable()
 export class CitationChecker {
   check(citations: Citation[], textOf: (documentId: string) => string | undefined, options: CitationCheckOptions = {}): CitationCheck {
@@ -118,10 +134,12 @@ export class CitationChecker {
         continue;
       }
       if (offsetsUsable(citation, text.length) && normalizeWhitespace(text.slice(citation.start, citation.end)) === quote) {
-        valid.push({ ...citation, relocated: false });
+        const page = options.pageOf?.(citation.documentId, citation.start) ?? citation.page;
+        valid.push({ ...citation, page, quote: text.slice(citation.start, citation.end), relocated: false });
         continue;
       }
       let whole = collapsed.get(citation.documentId);
+      // Stryker disable next-line all: a cache of each document's collapsed view; without it locateQuote builds its own.
       if (!whole) {
         whole = new CollapsedText(text);
         collapsed.set(citation.documentId, whole);
@@ -132,7 +150,7 @@ export class CitationChecker {
         continue;
       }
       const page = options.pageOf?.(citation.documentId, span.start) ?? citation.page;
-      valid.push({ ...citation, start: span.start, end: span.end, page, relocated: true });
+      valid.push({ ...citation, start: span.start, end: span.end, page, quote: text.slice(span.start, span.end), relocated: true });
     }
     return { valid, invalid };
   }

@@ -144,7 +144,8 @@ export class ClaudeLanguageModel {
       for (const cited of block.citations ?? []) {
         const citation = this.fromCharLocation(cited, passages);
         if (!citation) continue;
-        const key = `${citation.documentId}:${citation.start}:${citation.end}`;
+        // The quote is part of the key: a forged quote at a real quote's offsets must not hide it before checking.
+        const key = JSON.stringify([citation.documentId, citation.start, citation.end, citation.quote]);
         if (seen.has(key)) continue;
         seen.add(key);
         citations.push(citation);
@@ -157,8 +158,9 @@ export class ClaudeLanguageModel {
     if (cited.type !== 'char_location') return null;
     const passage = passages[cited.document_index];
     if (!passage) {
-      this.logger.warn(`Claude cited document ${cited.document_index}, which was not sent; citation ignored`);
-      return null;
+      // Kept as a citation of no document: the checker refuses it, so the answer's note counts it.
+      this.logger.warn(`Claude cited document ${cited.document_index}, which was not sent`);
+      return { documentId: '', file: '', page: 0, start: cited.start_char_index, end: cited.end_char_index, quote: cited.cited_text };
     }
     return {
       documentId: passage.documentId,
@@ -254,7 +256,7 @@ export class ClaudeLanguageModel {
     });
     usage = addUsage(usage, reply.usage);
     if (reply.message.stop_reason === 'max_tokens') this.logger.warn(`${title}: the report reached the output limit and may be cut short`);
-    const final = finalizeReport(replyText(reply.message.content), title, sources);
+    const final = finalizeReport(replyText(reply.message.content), title, sources, dropped);
     return { kind, markdown: final.markdown, citations: final.citations, engine: this.engine, usage };
   }
 

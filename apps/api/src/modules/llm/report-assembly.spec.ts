@@ -1,4 +1,5 @@
 import { Citation } from './llm.types';
+import { unsupportedNote } from './citation-checker';
 import { finalizeReport, pageAt, parseJsonObject, readLiabilityExtraction, renderSources, splitIntoSections } from './report-assembly';
 
 function source(n: number): Citation {
@@ -71,6 +72,12 @@ describe('finalizeReport', () => {
     expect(citations).toEqual([source(3), source(1)]);
     expect(markdown).toContain('A [1]. B [2][1]. C. D [2](http://link).');
     expect(markdown.endsWith(renderSources([source(3), source(1)]))).toBe(true);
+  });
+
+  it('notes the dropped markers and the quotes already removed just above the Sources', () => {
+    const { markdown } = finalizeReport('# Case Summary\n\nA [1]. B [9]. C [0, 1].', 'Case Summary', sources, 2);
+    expect(markdown).toContain(`C [1].\n\n${unsupportedNote(4)}\n\n## Sources\n`);
+    expect(finalizeReport('# Case Summary\n\nA [1].', 'Case Summary', sources).markdown).not.toContain('Note:');
   });
 
   it('removes a Sources section and a code fence written by the model and ensures the title', () => {

@@ -1,4 +1,4 @@
-import { normalizeWhitespace } from './citation-checker';
+import { normalizeWhitespace, unsupportedNote } from './citation-checker';
 import { Citation, SourceDocument } from './llm.types';
 import { CASE_SUMMARY_TOPICS, CaseSummaryTopic } from './prompts/case-summary.prompt';
 import { Severity, SEVERITIES } from './prompts/liability-analysis.prompt';
@@ -131,9 +131,10 @@ const MARKERS = /([ \t]?)\[(\d+(?:\s*,\s*\d+)*)\](?!\()/g;
 /**
  * Turns the model's Markdown into the stored report: its own Sources section and code fences removed,
  * the title heading ensured, markers that name no known source dropped, the rest renumbered in order of
- * first use, and a Sources list of exactly the cited passages appended.
+ * first use, and a Sources list of exactly the cited passages appended. `droppedQuotes` counts the quotes
+ * already removed because they were not in the documents; with the dropped markers they make the note.
  */
-export function finalizeReport(markdown: string, title: string, sources: Citation[]): { markdown: string; citations: Citation[] } {
+export function finalizeReport(markdown: string, title: string, sources: Citation[], droppedQuotes = 0): { markdown: string; citations: Citation[] } {
   let body = markdown.trim();
   const fence = /^```(?:markdown|md)?\s*\n([\s\S]*?)\n```$/i.exec(body);
   if (fence) body = (fence[1] as string).trim();
@@ -142,11 +143,15 @@ export function finalizeReport(markdown: string, title: string, sources: Citatio
 
   const renumbered = new Map<number, number>();
   const cited: Citation[] = [];
+  let removed = droppedQuotes;
   body = body.replace(MARKERS, (_match: string, space: string, list: string) => {
     const numbers = list.split(',').map((n) => Number(n.trim()));
     const kept = numbers.flatMap((n) => {
       const source = sources[n - 1];
-      if (!Number.isInteger(n) || n < 1 || !source) return [];
+      if (!Number.isInteger(n) || n < 1 || !source) {
+        removed++;
+        return [];
+      }
       let assigned = renumbered.get(n);
       if (assigned === undefined) {
         cited.push(source);
@@ -157,5 +162,6 @@ export function finalizeReport(markdown: string, title: string, sources: Citatio
     });
     return kept.length === 0 ? '' : `${space}${[...new Set(kept)].map((n) => `[${n}]`).join('')}`;
   });
-  return { markdown: `${body}\n\n${renderSources(cited)}`, citations: cited };
+  const note = removed > 0 ? `${unsupportedNote(removed)}\n\n` : '';
+  return { markdown: `${body}\n\n${note}${renderSources(cited)}`, citations: cited };
 }

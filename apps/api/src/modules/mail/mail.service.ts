@@ -14,6 +14,10 @@ export class MailService {
     return this.transport.send({ to, ...renderMail('reset-code', { code, minutes }) });
   }
 
+  sendSignInFailureNotice(to: string, failures: number, minutes: number): Promise<void> {
+    return this.transport.send({ to, ...renderMail('sign-in-failures', { failures, minutes }) });
+  }
+
   sendSignupAttemptNotice(to: string): Promise<void> {
     return this.transport.send({ to, ...renderMail('signup-attempt', {}) });
   }

@@ -6,6 +6,7 @@ import { createTransport, Transporter } from 'nodemailer';
 import { ConfigService } from '@api/modules/config/config.service';
 
 export interface OutgoingMail {
+  template: string;
   to: string;
   subject: string;
   text: string;
@@ -33,17 +34,19 @@ export class MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transporter.sendMail({ from: this.config.mail.from, ...mail });
+    const { template, ...message } = mail;
+    const info = await this.transporter.sendMail({ from: this.config.mail.from, ...message });
     if (this.outbox) {
       await mkdir(this.outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const temporary = join(this.outbox, `.${name}.tmp`);
       await writeFile(temporary, (info as { message: Buffer }).message, { mode: 0o600 });
       await rename(temporary, join(this.outbox, name));
+      this.logger.log(`Mail ${template} written to outbox: ${name}`);
+      return;
     }
-    // Recipient and subject only at info level in production: codes stay out of the logs.
-    const subject = this.config.app.mode === 'production' ? mail.subject.replace(/\d{4,}/g, '******') : mail.subject;
-    this.logger.log(`Mail ${this.kind === 'outbox' ? 'written to outbox' : 'sent'}: to ${mail.to}, "${subject}"`);
+    // Neither subject nor body is logged: either may carry a secret.
+    this.logger.log(`Mail ${template} sent: ${String((info as { messageId?: unknown }).messageId ?? '')}`);
   }
 
   close(): void {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CurrentUser } from '@api/modules/auth/current-user.decorator';
 import { ApiErrors } from '@api/modules/common/api-errors.decorator';
@@ -14,6 +14,10 @@ export class ProjectsController {
   constructor(private readonly service: ProjectsService) {}
 
   @Get()
+  @ApiOperation({
+    summary: 'List your projects',
+    description: 'Every project (matter) of the signed-in user, newest first, with its document count.',
+  })
   @ApiOkResponse({ type: ProjectListResponseDto })
   @ApiErrors(401)
   listProjects(@CurrentUser() user: AuthUser): Promise<ProjectListResponseDto> {
@@ -21,6 +25,10 @@ export class ProjectsController {
   }
 
   @Post()
+  @ApiOperation({
+    summary: 'Create a project',
+    description: 'Creates a project (a matter) that holds documents, a chat history and reports. Names are trimmed and must not contain hidden characters.',
+  })
   @ApiCreatedResponse({ type: ProjectResponseDto })
   @ApiErrors(400, 401)
   createProject(@CurrentUser() user: AuthUser, @Body() dto: CreateProjectDto): Promise<ProjectResponseDto> {
@@ -28,6 +36,10 @@ export class ProjectsController {
   }
 
   @Get(':id')
+  @ApiOperation({
+    summary: 'Get a project',
+    description: 'One project of the signed-in user. Another user\'s project answers 404, as one that does not exist.',
+  })
   @ApiOkResponse({ type: ProjectResponseDto })
   @ApiErrors(400, 401, 404)
   getProject(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string): Promise<ProjectResponseDto> {
@@ -35,6 +47,10 @@ export class ProjectsController {
   }
 
   @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a project',
+    description: 'Deletes the project with its documents, extracted text, chat history and reports.',
+  })
   @ApiOkResponse({ type: DeletedResponseDto })
   @ApiErrors(400, 401, 404)
   deleteProject(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string): Promise<DeletedResponseDto> {

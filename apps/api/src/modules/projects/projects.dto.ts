@@ -1,10 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsVisibleText } from '@api/modules/common/visible-text';
 import type { ProjectEntity } from './project.entity';
 
 export const PROJECT_NAME_REQUIRED = 'Project name is required';
 export const DESCRIPTION_MAX = 200;
+export const PROJECT_NAME_HIDDEN_CHARACTERS =
+  'The project name contains invisible or control characters (such as right-to-left overrides). Please remove them and try again.';
+export const DESCRIPTION_HIDDEN_CHARACTERS =
+  'The description contains invisible or control characters (such as right-to-left overrides). Please remove them and try again.';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -14,29 +19,31 @@ export class CreateProjectDto {
   @IsString({ message: PROJECT_NAME_REQUIRED })
   @IsNotEmpty({ message: PROJECT_NAME_REQUIRED })
   @MaxLength(200, { message: 'Project name must be at most 200 characters.' })
+  @IsVisibleText({}, { message: PROJECT_NAME_HIDDEN_CHARACTERS })
   name: string;
 
-  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX, default: '' })
+  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX, default: '', example: 'Breach of the 2024 supply agreement.' })
   @IsOptional()
   @IsString({ message: 'Description must be text.' })
   @MaxLength(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters.` })
+  @IsVisibleText({ allowLineBreaks: true }, { message: DESCRIPTION_HIDDEN_CHARACTERS })
   description?: string;
 }
 
 export class ProjectResponseDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', example: '8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Acme v. Globex supply dispute' })
   name: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Breach of the 2024 supply agreement.' })
   description: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' })
   created_at: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 3 })
   document_count: number;
 }
 
@@ -46,7 +53,7 @@ export class ProjectListResponseDto {
 }
 
 export class DeletedResponseDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Project deleted.' })
   message: string;
 }
 

@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Citation, TokenUsage } from '@api/modules/llm/llm.types';
 
+/** A question and its answer as stored: question, answer and citations sealed (FieldCipher). */
 @Entity({ name: 'chat_messages' })
-export class ChatMessageEntity {
+export class SealedChatMessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -12,14 +13,14 @@ export class ChatMessageEntity {
   @Column('uuid', { name: 'user_id' })
   userId: string;
 
-  @Column('text')
-  question: string;
+  @Column('bytea')
+  question: Buffer;
 
-  @Column('text')
-  answer: string;
+  @Column('bytea')
+  answer: Buffer;
 
-  @Column('jsonb')
-  citations: Citation[];
+  @Column('bytea')
+  citations: Buffer;
 
   @Column('jsonb')
   context: string[];
@@ -36,3 +37,5 @@ export class ChatMessageEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
+
+export type ChatMessageEntity = Omit<SealedChatMessageEntity, 'question' | 'answer' | 'citations'> & { question: string; answer: string; citations: Citation[] };

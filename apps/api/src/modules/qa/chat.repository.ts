@@ -1,25 +1,57 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, Raw, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ChatMessageEntity } from './chat-message.entity';
+import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
+import type { Citation } from '@api/modules/llm/llm.types';
+import { ChatMessageEntity, SealedChatMessageEntity } from './chat-message.entity';
+
+type SealedColumn = 'question' | 'answer' | 'citations';
+const field = (column: SealedColumn, id: string): FieldRef => ({ table: 'chat_messages', column, rowId: id });
 
 @Injectable()
 export class ChatRepository {
-  private readonly messages: Repository<ChatMessageEntity>;
+  private readonly messages: Repository<SealedChatMessageEntity>;
 
-  constructor(dataSource: DataSource) {
-    this.messages = dataSource.getRepository(ChatMessageEntity);
+  constructor(
+    dataSource: DataSource,
+    private readonly cipher: FieldCipher,
+  ) {
+    this.messages = dataSource.getRepository(SealedChatMessageEntity);
   }
 
   async add(message: Omit<ChatMessageEntity, 'id' | 'createdAt'>): Promise<ChatMessageEntity> {
-    const result = await this.messages.insert(message as QueryDeepPartialEntity<ChatMessageEntity>);
-    // The insert returns the generated id and created_at: no second round trip to read the row back.
-    const generated = result.generatedMaps[0] as Pick<ChatMessageEntity, 'id' | 'createdAt'>;
-    return { ...message, id: generated.id, createdAt: generated.createdAt };
+    const key = await this.cipher.keyForProject(message.projectId);
+    const id = randomUUID();
+    const sealed = {
+      ...message,
+      id,
+      question: this.cipher.seal(key, field('question', id), message.question),
+      answer: this.cipher.seal(key, field('answer', id), message.answer),
+      citations: this.cipher.sealJson(key, field('citations', id), message.citations),
+    };
+    const result = await this.messages.insert(sealed as QueryDeepPartialEntity<SealedChatMessageEntity>);
+    // The insert returns the generated created_at: no second round trip to read the row back.
+    const generated = result.generatedMaps[0] as Pick<ChatMessageEntity, 'createdAt'>;
+    return { ...message, id, createdAt: generated.createdAt };
   }
 
-  history(projectId: string): Promise<ChatMessageEntity[]> {
-    return this.messages.find({ where: { projectId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  /** Up to `limit` messages, newest first, in (created_at, id) order; with `before`, only those older than that message. */
+  async history(projectId: string, page: { limit: number; before?: string }): Promise<ChatMessageEntity[]> {
+    const olderThan = (id: string): string => `(created_at, ${id}) < (SELECT c.created_at, c.id FROM chat_messages c WHERE c.id = :before AND c.project_id = :projectId)`;
+    const where = page.before === undefined ? { projectId } : { projectId, id: Raw(olderThan, { before: page.before, projectId }) };
+    return this.open(await this.messages.find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: page.limit }));
+  }
+
+  private async open(rows: SealedChatMessageEntity[]): Promise<ChatMessageEntity[]> {
+    const columns: SealedColumn[] = ['question', 'answer', 'citations'];
+    const opened = await this.cipher.openMany(rows.flatMap((row) => columns.map((column) => ({ field: field(column, row.id), sealed: row[column] }))));
+    return rows.map((row, index) => ({
+      ...row,
+      question: opened[3 * index],
+      answer: opened[3 * index + 1],
+      citations: JSON.parse(opened[3 * index + 2]) as Citation[],
+    }));
   }
 
   async clear(projectId: string): Promise<number> {

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
+import { KeysModule } from '@api/modules/keys/keys.module';
 import { LlmModule } from '@api/modules/llm/llm.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { RateLimitModule } from '@api/modules/rate-limit/rate-limit.module';
 import { SearchModule } from '@api/modules/search/search.module';
 import { ChatRepository } from './chat.repository';
+import { SealedChatMessageEntity } from './chat-message.entity';
 import { QaController } from './qa.controller';
 import { QaService } from './qa.service';
 
 @Module({
-  imports: [ProjectsModule, DocumentsModule, IngestionModule, SearchModule, LlmModule],
+  imports: [DatabaseModule.forFeature([SealedChatMessageEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, LlmModule],
   controllers: [QaController],
   providers: [QaService, ChatRepository],
 })

@@ -4,14 +4,14 @@ import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
-import { CitationChecker } from '@api/modules/llm/citation-checker';
+import { CitationChecker, unsupportedNote } from '@api/modules/llm/citation-checker';
 import { LanguageModel } from '@api/modules/llm/language-model';
 import { Passage } from '@api/modules/llm/llm.types';
 import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { SearchService } from '@api/modules/search/search.service';
 import { ChatRepository } from './chat.repository';
-import { AnswerResponseDto, AskQuestionDto, ChatHistoryResponseDto, mapCitation, mapHistoryEntry } from './qa.dto';
+import { AnswerResponseDto, AskQuestionDto, ChatHistoryQueryDto, ChatHistoryResponseDto, HISTORY_PAGE_SIZE, mapCitation, mapHistoryEntry } from './qa.dto';
 
 export const NO_DOCUMENTS = 'You need to add documents first';
 export const PASSAGES_PER_ANSWER = 8;
@@ -65,10 +65,17 @@ export class QaService {
     const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, {
       pageOf: (id, offset) => texts.get(id)?.pages.find((page) => offset >= page.start && offset < page.end)?.page,
     });
-    const citations = checked.valid.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote }));
+    // Quotes the checker moved or re-read from the stored text can land on the same span: it is shown once.
+    const spans = new Set<string>();
+    const citations = checked.valid.flatMap(({ documentId, file, page, start, end, quote }) => {
+      const span = `${documentId}:${start}:${end}`;
+      if (spans.has(span)) return [];
+      spans.add(span);
+      return [{ documentId, file, page, start, end, quote }];
+    });
     let answer = draft.answer;
     if (checked.invalid.length > 0) {
-      answer += `\n\nNote: ${checked.invalid.length} quoted passage(s) could not be found in the documents and were removed; statements that relied on them are unsupported.`;
+      answer += `\n\n${unsupportedNote(checked.invalid.length)}`;
     }
     if (pending > 0) {
       answer += `\n\n${pending} document${pending === 1 ? ' is' : 's are'} still being processed and ${pending === 1 ? 'was' : 'were'} not searched.`;
@@ -104,9 +111,14 @@ export class QaService {
     return openings;
   }
 
-  async history(user: AuthUser, projectId: string): Promise<ChatHistoryResponseDto> {
+  /** One page of the history, oldest first; `next` points at the older page when there is one. */
+  async history(user: AuthUser, projectId: string, query: ChatHistoryQueryDto): Promise<ChatHistoryResponseDto> {
     const project = await this.projects.getOwned(user, projectId);
-    return { history: (await this.chat.history(project.id)).map(mapHistoryEntry) };
+    const limit = query.limit ?? HISTORY_PAGE_SIZE;
+    // One row more than the page tells whether an older page exists.
+    const newestFirst = await this.chat.history(project.id, { limit: limit + 1, before: query.before });
+    const page = newestFirst.slice(0, limit).reverse();
+    return { history: page.map(mapHistoryEntry), next: newestFirst.length > limit ? page[0].id : null };
   }
 
   async clearHistory(user: AuthUser, projectId: string): Promise<DeletedResponseDto> {

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ConfigService } from '@api/modules/config/config.service';
 import { loadConfig } from '@api/modules/config/load-config';
-import { whichLookup } from './chromium-locator';
+import { hasTool } from '@test/utils/requirements';
 import { PdfRenderer, PdfRenderingUnavailableError } from './pdf-renderer';
 import { buildSampleReport } from './sample-report';
 
@@ -30,7 +33,7 @@ async function keepForInspection(name: string, pdf: Buffer): Promise<void> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const file = join(OUTPUT_DIR, `${name}.pdf`);
   writeFileSync(file, pdf);
-  if ((await whichLookup('pdftoppm')) !== null) {
+  if (hasTool('pdftoppm', 'apt-get install poppler-utils', 'a PNG of each rendered report\'s first page')) {
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, join(OUTPUT_DIR, name)]);
   }
 }
@@ -124,6 +127,28 @@ describe(PdfRenderer.name, () => {
     const bytes = pdf.toString('latin1');
     expect(bytes).not.toMatch(/javascript:|evil\.example/i);
     expect(bytes).toContain('https://example.com/register');
+  });
+
+  it('fetches nothing a printed page asks for: images, styles, fonts, frames', async () => {
+    const requests: string[] = [];
+    const listener = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.end('x');
+    });
+    listener.listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    try {
+      const html =
+        `<html><head><link rel="stylesheet" href="${origin}/style.css"><style>@import url("${origin}/import.css");` +
+        `@font-face { font-family: leak; src: url("${origin}/font.woff"); } body { font-family: leak; background: url("${origin}/bg.png"); }</style></head>` +
+        `<body><p>Report</p><img src="${origin}/leak.png?q=secret"><iframe src="${origin}/frame"></iframe></body></html>`;
+      const pdf = await sut.printHtml({ title: 'Probe', html, headerTemplate: '<span></span>', footerTemplate: '<span></span>' });
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(requests).toEqual([]);
+    } finally {
+      listener.close();
+    }
   });
 
   it('keeps one browser warm across renders, including concurrent ones', async () => {

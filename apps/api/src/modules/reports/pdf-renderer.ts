@@ -49,7 +49,11 @@ export class PdfRenderer implements OnModuleDestroy {
   }
 
   async render(report: RenderableReport): Promise<Buffer> {
-    const document = buildReportHtml(report);
+    return this.printHtml(buildReportHtml(report));
+  }
+
+  /** Prints prepared HTML; whatever it asks for (images, styles, frames), nothing is fetched. */
+  async printHtml(document: ReportHtml): Promise<Buffer> {
     await this.acquireSlot();
     try {
       const session = await this.getSession();
@@ -136,6 +140,8 @@ export class PdfRenderer implements OnModuleDestroy {
         if (this.session === launching) this.session = null;
       });
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      // A second lock beside the offline emulation: every request the page would make is refused.
+      await context.route('**/*', (route) => route.abort('blockedbyclient'));
       this.logger.log(`Chromium ${browser.version()} started for PDF rendering.`);
       return { browser, context, idle: [] };
     })();

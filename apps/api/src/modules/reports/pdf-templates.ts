@@ -70,6 +70,7 @@ export const REPORT_TEMPLATE = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>{{kindTitle}}: {{projectName}}</title>
 <meta name="author" content="{{product}}">
 <meta name="generator" content="{{product}}">

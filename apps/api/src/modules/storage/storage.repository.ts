@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -8,14 +8,20 @@ import { dirname, join } from 'node:path';
 import { ConfigService } from '@api/modules/config/config.service';
 import { AppError } from '@api/modules/common/app-error';
 
-const MAGIC = Buffer.from('CWF1');
+/** Files written before the key was bound to its document: no authenticated data. */
+const MAGIC_V1 = Buffer.from('CWF1');
+/** The file key is wrapped with the document id and the plaintext's sha256 as authenticated data. */
+const MAGIC_V2 = Buffer.from('CWF2');
+const MAGIC_BYTES = 4;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const WRAPPED_KEY_BYTES = IV_BYTES + 32 + TAG_BYTES;
-const HEADER_BYTES = MAGIC.length + WRAPPED_KEY_BYTES + IV_BYTES;
+const FILE_KEY_BYTES = 32;
+const WRAPPED_KEY_BYTES = IV_BYTES + FILE_KEY_BYTES + TAG_BYTES;
+const HEADER_BYTES = MAGIC_BYTES + WRAPPED_KEY_BYTES + IV_BYTES;
+const AES_BLOCK = 16;
 const INCOMING = '.incoming';
 
-/** The stored bytes do not match what was written: tampered with, or damaged on disk. */
+/** The stored bytes do not match what was written: tampered with, swapped, or damaged on disk. */
 export class IntegrityError extends AppError {
   constructor(message = 'The stored copy of this file failed its integrity check, so it was not used. Please upload the document again.') {
     super(500, message);
@@ -28,9 +34,38 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** What a stored file is checked against on every read: the document it belongs to. */
+export interface StoredFileRef {
+  id: string;
+  storageKey: string;
+  sha256: string;
+}
+
+/** Random access to a file's plaintext, read in bounded pieces. */
+export interface PlaintextSource {
+  readonly size: number;
+  read(position: number, length: number): Promise<Buffer>;
+}
+
 /**
- * Documents on disk under $DATA_DIR/files, encrypted with AES-256-GCM under a key of their own,
- * which is itself wrapped by the deployment key. Layout: magic, wrapped key, IV, ciphertext, tag.
+ * An upload received into the private incoming folder as ciphertext, under a fresh key that only this
+ * object holds: an upload cut off half-way, or a crash, leaves nothing readable behind.
+ */
+export class IncomingFile {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+    readonly sha256: string,
+    readonly fileKey: Buffer,
+    readonly iv: Buffer,
+    readonly tag: Buffer,
+  ) {}
+}
+
+/**
+ * Documents on disk under $DATA_DIR/files, encrypted with AES-256-GCM under a key of their own, which is
+ * itself wrapped by the deployment key with the document's id and sha256 as authenticated data, so a file
+ * only decrypts as the document it was stored for. Layout: magic, wrapped key, IV, ciphertext, tag.
  */
 @Injectable()
 export class StorageRepository {
@@ -43,77 +78,122 @@ export class StorageRepository {
     this.masterKey = config.storage.filesKey.reveal();
   }
 
-  /** A private path where an upload lands in plaintext for the length of one request. */
-  async incomingPath(): Promise<string> {
+  private async incomingPath(): Promise<string> {
     const dir = join(this.root, INCOMING);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return join(dir, randomUUID());
   }
 
-  /** Streams an upload to a private incoming file, hashing as it goes; nothing is held whole in memory. */
-  async receive(stream: Readable): Promise<{ path: string; size: number; sha256: string }> {
+  /**
+   * Streams an upload into an incoming file, encrypting and hashing as it goes: no plaintext reaches the
+   * disk and nothing is held whole in memory. Room for the header is left at the start, so storing it is
+   * a header write and a rename.
+   */
+  async receive(stream: Readable): Promise<IncomingFile> {
     const path = await this.incomingPath();
+    const fileKey = randomBytes(FILE_KEY_BYTES);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', fileKey, iv);
+    cipher.setAAD(MAGIC_V2);
     const hash = createHash('sha256');
     let size = 0;
-    const meter = new Transform({
+    const seal = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
         hash.update(chunk);
-        done(null, chunk);
+        done(null, cipher.update(chunk));
+      },
+      flush(done) {
+        done(null, cipher.final());
       },
     });
     try {
-      await pipeline(stream, meter, createWriteStream(path, { mode: 0o600 }));
+      const out = createWriteStream(path, { mode: 0o600 });
+      out.write(Buffer.alloc(HEADER_BYTES));
+      await pipeline(stream, seal, out);
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, size, sha256: hash.digest('hex') };
+    return new IncomingFile(path, size, hash.digest('hex'), fileKey, iv, cipher.getAuthTag());
   }
 
-  /** Encrypts a plaintext file into the store, durably (fsync of file and folder), and returns its key. */
-  async storeFile(plaintextPath: string): Promise<StoredFile> {
+  /**
+   * The plaintext of an incoming file for inspection before it is stored. GCM encrypts in counter mode,
+   * so any range decrypts on its own; the tag is checked whenever the stored file is read.
+   */
+  async inspectIncoming<T>(incoming: IncomingFile, use: (source: PlaintextSource) => Promise<T>): Promise<T> {
+    const handle = await open(incoming.path, 'r');
+    try {
+      return await use({
+        size: incoming.size,
+        read: async (position, length) => {
+          const end = Math.min(incoming.size, position + Math.max(0, length));
+          if (end <= position) return Buffer.alloc(0);
+          const firstBlock = Math.floor(position / AES_BLOCK);
+          const from = firstBlock * AES_BLOCK;
+          const cipherBytes = Buffer.alloc(end - from);
+          const { bytesRead } = await handle.read(cipherBytes, 0, cipherBytes.length, HEADER_BYTES + from);
+          const counter = Buffer.alloc(AES_BLOCK);
+          incoming.iv.copy(counter, 0);
+          // GCM's first counter block (IV || 1) encrypts the tag; the data starts at IV || 2.
+          counter.writeUInt32BE(2 + firstBlock, IV_BYTES);
+          const decipher = createDecipheriv('aes-256-ctr', incoming.fileKey, counter);
+          const plain = decipher.update(cipherBytes.subarray(0, bytesRead));
+          return plain.subarray(position - from);
+        },
+      });
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Moves an incoming file into the store as the given document's file, durably (fsync of file and
+   * folder): its key is wrapped with the document id and sha256 as authenticated data.
+   */
+  async store(incoming: IncomingFile, documentId: string): Promise<StoredFile> {
     const key = randomUUID();
     const finalPath = this.pathOf(key);
     await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
-    const temporary = `${finalPath}.tmp`;
-    const fileKey = randomBytes(32);
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', fileKey, iv);
-    const hash = createHash('sha256');
-    let size = 0;
-    const out = await open(temporary, 'w', 0o600);
+    const header = Buffer.concat([MAGIC_V2, this.wrap(incoming.fileKey, this.binding(documentId, incoming.sha256)), incoming.iv]);
+    const out = await open(incoming.path, 'r+');
     try {
-      await out.write(Buffer.concat([MAGIC, this.wrap(fileKey), iv]));
-      for await (const chunk of createReadStream(plaintextPath, { highWaterMark: 1 << 20 })) {
-        const bytes = chunk as Buffer;
-        size += bytes.length;
-        hash.update(bytes);
-        await out.write(cipher.update(bytes));
-      }
-      await out.write(Buffer.concat([cipher.final(), cipher.getAuthTag()]));
+      await out.write(header, 0, header.length, 0);
+      await out.write(incoming.tag, 0, incoming.tag.length, HEADER_BYTES + incoming.size);
       await out.sync();
     } finally {
       await out.close();
     }
-    await rename(temporary, finalPath);
+    await rename(incoming.path, finalPath);
     await this.syncDir(dirname(finalPath));
-    return { key, size, sha256: hash.digest('hex') };
+    return { key, size: incoming.size, sha256: incoming.sha256 };
   }
 
-  /** Reads and decrypts a stored file; throws IntegrityError when the bytes were changed. */
-  async read(key: string): Promise<Buffer> {
-    const data = await readFile(this.pathOf(key));
-    if (data.length < HEADER_BYTES + TAG_BYTES || !data.subarray(0, MAGIC.length).equals(MAGIC)) throw new IntegrityError();
+  /**
+   * Reads and decrypts a document's stored file; throws IntegrityError when the bytes were changed or
+   * belong to another document.
+   */
+  async read(file: StoredFileRef): Promise<Buffer> {
+    const data = await readFile(this.pathOf(file.storageKey));
+    if (data.length < HEADER_BYTES + TAG_BYTES) throw new IntegrityError();
+    const magic = data.subarray(0, MAGIC_BYTES);
+    const bound = magic.equals(MAGIC_V2);
+    if (!bound && !magic.equals(MAGIC_V1)) throw new IntegrityError();
+    let plaintext: Buffer;
     try {
-      const fileKey = this.unwrap(data.subarray(MAGIC.length, MAGIC.length + WRAPPED_KEY_BYTES));
-      const iv = data.subarray(MAGIC.length + WRAPPED_KEY_BYTES, HEADER_BYTES);
-      const decipher = createDecipheriv('aes-256-gcm', fileKey, iv);
+      const wrapped = data.subarray(MAGIC_BYTES, MAGIC_BYTES + WRAPPED_KEY_BYTES);
+      const fileKey = this.unwrap(wrapped, bound ? this.binding(file.id, file.sha256) : null);
+      const decipher = createDecipheriv('aes-256-gcm', fileKey, data.subarray(MAGIC_BYTES + WRAPPED_KEY_BYTES, HEADER_BYTES));
+      if (bound) decipher.setAAD(MAGIC_V2);
       decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(data.subarray(HEADER_BYTES, data.length - TAG_BYTES)), decipher.final()]);
+      plaintext = Buffer.concat([decipher.update(data.subarray(HEADER_BYTES, data.length - TAG_BYTES)), decipher.final()]);
     } catch {
       throw new IntegrityError();
     }
+    // Files of the first format are not bound to their document: their hash still is.
+    if (createHash('sha256').update(plaintext).digest('hex') !== file.sha256) throw new IntegrityError();
+    return plaintext;
   }
 
   async remove(key: string): Promise<void> {
@@ -133,7 +213,7 @@ export class StorageRepository {
 
   /**
    * Deletes stored files that no document references any more (left by a deletion cut off half-way,
-   * or an upload whose row never committed) and stale plaintext uploads. Young files are kept, since
+   * or an upload whose row never committed) and stale incoming uploads. Young files are kept, since
    * an upload in flight writes its file before its row.
    */
   async sweep(isReferenced: (keys: string[]) => Promise<Set<string>>, minAgeMs = 10 * 60_000): Promise<number> {
@@ -170,16 +250,22 @@ export class StorageRepository {
     return join(this.root, key.slice(0, 2), `${key}.bin`);
   }
 
-  private wrap(fileKey: Buffer): Buffer {
+  private binding(documentId: string, sha256: string): Buffer {
+    return Buffer.from(`${MAGIC_V2.toString()}:${documentId}:${sha256}`);
+  }
+
+  private wrap(fileKey: Buffer, aad: Buffer): Buffer {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
+    cipher.setAAD(aad);
     return Buffer.concat([iv, cipher.update(fileKey), cipher.final(), cipher.getAuthTag()]);
   }
 
-  private unwrap(wrapped: Buffer): Buffer {
+  private unwrap(wrapped: Buffer, aad: Buffer | null): Buffer {
     const decipher = createDecipheriv('aes-256-gcm', this.masterKey, wrapped.subarray(0, IV_BYTES));
-    decipher.setAuthTag(wrapped.subarray(IV_BYTES + 32));
-    return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + 32)), decipher.final()]);
+    if (aad) decipher.setAAD(aad);
+    decipher.setAuthTag(wrapped.subarray(IV_BYTES + FILE_KEY_BYTES));
+    return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + FILE_KEY_BYTES)), decipher.final()]);
   }
 
   private async syncDir(dir: string): Promise<void> {

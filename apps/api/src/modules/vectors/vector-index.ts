@@ -53,6 +53,13 @@ export class VectorIndex {
 
   async search(projectId: string, vector: number[], k: number, local: readonly VectorPoint[], documentIds?: string[]): Promise<VectorHit[]> {
     if (!this.storesInDatabase) return this.qdrant.search(projectId, vector, k, documentIds);
+    // As Qdrant refuses it: a cosine over vectors of two embedding models would rank without meaning.
+    const other = local.find((point) => point.vector.length !== vector.length);
+    if (other) {
+      throw new Error(
+        `The stored vectors are ${other.vector.length}-dimensional, not ${vector.length}: ingest the documents again after changing the embedding model`,
+      );
+    }
     const hits = local.map((point) => ({ id: point.id, score: cosine(vector, point.vector) }));
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, k);

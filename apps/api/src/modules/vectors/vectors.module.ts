@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { QdrantVectorStore } from './qdrant-vector.store';
 import { VectorIndex } from './vector-index';
 
-@Global()
 @Module({
   providers: [VectorIndex, QdrantVectorStore],
   exports: [VectorIndex],

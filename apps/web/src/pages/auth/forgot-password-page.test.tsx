@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, json, mockFetch, pendingForever } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { preloadPage, renderApp } from '../../test/render';
 
 async function requestCode(user: UserEvent) {
   await user.type(await screen.findByLabelText(/^Email/), 'counsel@example.com');
@@ -60,6 +60,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('accepts a short new password and sends it as new_password', async () => {
+    await preloadPage('/login', 'Welcome Back');
     const user = userEvent.setup();
     const reset = deferred();
     const api = mockFetch({

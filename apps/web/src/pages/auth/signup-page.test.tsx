@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, pendingForever } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { preloadPage, renderApp } from '../../test/render';
 
 async function fillStepOne(user: UserEvent, email: string, password: string, confirm: string) {
   if (email) await user.type(await screen.findByLabelText(/^Email/), email);
@@ -127,6 +127,7 @@ describe('SignupPage step 2', () => {
   });
 
   it('shows "Verifying...", then the success text, and goes to /login after 2 seconds', async () => {
+    await preloadPage('/login', 'Welcome Back');
     const user = userEvent.setup();
     let finish: (response: Response) => void = () => undefined;
     const api = mockFetch({

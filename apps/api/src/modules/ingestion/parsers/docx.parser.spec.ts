@@ -11,6 +11,7 @@ import {
   TextRun,
 } from 'docx';
 import JSZip from 'jszip';
+import { writeDocx, writeZip } from './__fixtures__/zip-writer';
 import { pageMapProblem } from './paged-text';
 import { parseDocument } from './parser-registry';
 
@@ -91,7 +92,7 @@ describe('DocxParser', () => {
     await expect(parseDocument('docx', bomb, { limits: { maxUncompressedBytes: 2 * 1024 * 1024 } })).rejects.toMatchObject({
       name: 'ParseError',
       code: 'too-large',
-      message: 'The file expands to far more data than a document should and was refused.',
+      message: 'This file expands to more than 2 MB when unpacked, so it was not processed.',
     });
   });
 
@@ -107,7 +108,7 @@ describe('DocxParser', () => {
     const lying = declareUncompressedSize(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 'word/document.xml', 4096);
     await expect(parseDocument('docx', lying)).rejects.toMatchObject({
       code: 'too-large',
-      message: 'The file expands to far more data than it declares and was refused.',
+      message: 'This file expands to more data than it declares when unpacked, so it was not processed.',
     });
   });
 
@@ -119,12 +120,74 @@ describe('DocxParser', () => {
   });
 
   it('reports a damaged or foreign file plainly', async () => {
-    const message = 'The file is damaged and could not be read.';
+    const message = 'This Word file is damaged or is not a valid DOCX.';
     const docx = await serviceAgreement();
     await expect(parseDocument('docx', docx.subarray(0, Math.floor(docx.length / 2)))).rejects.toMatchObject({ code: 'damaged', message });
     await expect(parseDocument('docx', Buffer.from('not a zip at all'))).rejects.toMatchObject({ code: 'damaged', message });
     const zip = new JSZip();
     zip.file('readme.txt', 'hello');
     await expect(parseDocument('docx', await zip.generateAsync({ type: 'nodebuffer' }))).rejects.toMatchObject({ code: 'damaged', message });
+  });
+
+  describe('archive limits, on archives written byte by byte', () => {
+    // Archives of thousands of entries or hundreds of megabytes unpacked take seconds on a loaded 2-core machine.
+    jest.setTimeout(60_000);
+    const DAMAGED = 'This Word file is damaged or is not a valid DOCX.';
+    const MB = 1024 * 1024;
+
+    it('parses a plain Word document', async () => {
+      const parsed = await parseDocument('docx', writeDocx(['The Tenant shall pay rent monthly.', 'Notice is given in writing.']));
+      expect(parsed.text).toBe('The Tenant shall pay rent monthly.\n\nNotice is given in writing.');
+    });
+
+    it('refuses one entry packed over 500-fold, before inflating it', async () => {
+      const bomb = writeDocx(['Cover page.'], [{ name: 'word/media/image1.png', data: Buffer.alloc(50 * MB) }]);
+      expect(bomb.length).toBeLessThan(MB);
+      await expect(parseDocument('docx', bomb)).rejects.toMatchObject({
+        code: 'too-large',
+        message: 'Part of this file expands more than 500-fold when unpacked, far more than a document does, so it was not processed.',
+      });
+    });
+
+    it('keeps a tightly packed entry of up to 1 MB, as real documents have', async () => {
+      const parsed = await parseDocument('docx', writeDocx(['Cover page.'], [{ name: 'word/media/blank.bin', data: Buffer.alloc(MB) }]));
+      expect(parsed.text).toBe('Cover page.');
+    });
+
+    it('refuses a part of any kind that inflates past the size it declares', async () => {
+      const lying = declareUncompressedSize(writeDocx(['Cover page.'], [{ name: 'word/media/image1.png', data: Buffer.alloc(8 * MB) }]), 'word/media/image1.png', 4096);
+      await expect(parseDocument('docx', lying)).rejects.toMatchObject({
+        code: 'too-large',
+        message: 'This file expands to more data than it declares when unpacked, so it was not processed.',
+      });
+    });
+
+    it('refuses many entries that together unpack past 256 MB', async () => {
+      const filler = Buffer.alloc(MB);
+      const extra = Array.from({ length: 300 }, (_, index) => ({ name: `word/media/part${index}.bin`, data: filler }));
+      await expect(parseDocument('docx', writeDocx(['Cover page.'], extra))).rejects.toMatchObject({
+        code: 'too-large',
+        message: 'This file expands to more than 256 MB when unpacked, so it was not processed.',
+      });
+    });
+
+    it('refuses more than 10,000 entries', async () => {
+      const extra = Array.from({ length: 10_000 }, (_, index) => ({ name: `customXml/item${index}.xml`, data: '<a/>' }));
+      await expect(parseDocument('docx', writeDocx(['Cover page.'], extra))).rejects.toMatchObject({
+        code: 'too-large',
+        message: 'This file holds more than 10,000 parts, far more than a document has, so it was not processed.',
+      });
+    });
+
+    it('reports a truncated archive, a file that is not a zip, and a zip without a document as damaged', async () => {
+      const docx = writeDocx(['The Tenant shall pay rent monthly.']);
+      for (const bytes of [docx.subarray(0, docx.length - 10), docx.subarray(0, 100), Buffer.from('PK\u0003\u0004 but nothing more'), writeZip([{ name: 'readme.txt', data: 'hello' }])]) {
+        await expect(parseDocument('docx', bytes)).rejects.toMatchObject({ code: 'damaged', message: DAMAGED });
+      }
+    });
+
+    it.each(['../../etc/evil.xml', '/etc/evil.xml', 'C:/evil.xml', 'word/../../evil.xml'])('refuses an entry named %j', async (name) => {
+      await expect(parseDocument('docx', writeDocx(['Text.'], [{ name, data: '<a/>' }]))).rejects.toMatchObject({ code: 'damaged', message: DAMAGED });
+    });
   });
 });

@@ -2,7 +2,7 @@ import mammoth from 'mammoth';
 import { PagedTextBuilder, tidyLines } from './paged-text';
 import { describeError, ParseError } from './parse-error';
 import { type DocumentParser, type ParsedDocument, type ParseLimits, type ParseOptions, resolveLimits } from './parser.types';
-import { bufferSource, readZipDirectory, readZipEntry } from './zip-archive';
+import { ZipArchive } from './zip-archive';
 
 /** The parts of mammoth's document model that carry text (see mammoth's "document transforms"). */
 interface DocxNode {
@@ -29,20 +29,24 @@ interface DocxDocument extends DocxNode {
 const CELL_SEPARATOR = ' | ';
 const MAX_NESTING = 200;
 
+export const DOCX_DAMAGED = 'This Word file is damaged or is not a valid DOCX.';
+
 /**
- * Verifies the archive before mammoth opens it: a bounded number of entries, bounded declared
- * sizes, and every XML part inflating to exactly its declared size.
+ * Verifies the archive before mammoth opens it: bounded entries, declared sizes and packing, and
+ * every entry inflating to exactly its declared size, so mammoth never meets a part that lies.
  */
 async function checkArchive(input: Buffer, limits: ParseLimits): Promise<void> {
-  const source = bufferSource(input);
-  const entries = await readZipDirectory(source, { maxEntries: limits.maxArchiveEntries, maxDirectoryBytes: 16 * 1024 * 1024 });
-  const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if (declared > limits.maxUncompressedBytes) {
-    throw new ParseError('too-large', 'The file expands to far more data than a document should and was refused.', `docx: ${declared} bytes declared`);
-  }
-  if (!entries.some((entry) => entry.name === 'word/document.xml')) throw ParseError.damaged('docx: no word/document.xml');
-  for (const entry of entries) {
-    if (/\.(xml|rels)$/i.test(entry.name)) await readZipEntry(source, entry, limits.maxUncompressedBytes);
+  const archive = await ZipArchive.open(input);
+  try {
+    const entries = await archive.list({
+      maxEntries: limits.maxArchiveEntries,
+      maxUncompressedBytes: limits.maxUncompressedBytes,
+      maxCompressionRatio: limits.maxCompressionRatio,
+    });
+    if (!entries.some((entry) => entry.name === 'word/document.xml')) throw ParseError.damaged('docx: no word/document.xml');
+    for (const entry of entries) await archive.verify(entry);
+  } finally {
+    archive.close();
   }
 }
 
@@ -181,7 +185,11 @@ class DocxTextWriter {
 export class DocxParser implements DocumentParser {
   async parse(input: Buffer, options: ParseOptions): Promise<ParsedDocument> {
     const limits = resolveLimits(options);
-    await checkArchive(input, limits);
+    try {
+      await checkArchive(input, limits);
+    } catch (error) {
+      throw error instanceof ParseError && error.code === 'damaged' ? new ParseError('damaged', DOCX_DAMAGED, error.detail) : error;
+    }
     let captured: DocxDocument | undefined;
     try {
       await mammoth.convertToHtml(
@@ -198,9 +206,9 @@ export class DocxParser implements DocumentParser {
       );
     } catch (error) {
       if (error instanceof ParseError) throw error;
-      throw ParseError.damaged(`docx: ${describeError(error)}`);
+      throw new ParseError('damaged', DOCX_DAMAGED, `docx: ${describeError(error)}`);
     }
-    if (captured === undefined) throw ParseError.damaged('docx: no document body');
+    if (captured === undefined) throw new ParseError('damaged', DOCX_DAMAGED, 'docx: no document body');
     const writer = new DocxTextWriter(captured, limits.maxCharacters);
     const pages = writer.write();
     if (pages.length > limits.maxPages) {

@@ -137,16 +137,60 @@ describe('ImageParser', () => {
   }, 60_000);
 });
 
+/** Lets every promise callback already queued run (the idle stop is scheduled once the queue settles). */
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Idle stops the test fires itself, instead of waiting on the wall clock. */
+class ManualScheduler {
+  readonly waiting: { run: () => void; ms: number }[] = [];
+
+  readonly schedule = (run: () => void, ms: number): (() => void) => {
+    const entry = { run, ms };
+    this.waiting.push(entry);
+    return () => {
+      const at = this.waiting.indexOf(entry);
+      if (at >= 0) this.waiting.splice(at, 1);
+    };
+  };
+
+  fire(): void {
+    for (const entry of this.waiting.splice(0)) entry.run();
+  }
+}
+
 describe('TesseractOcrEngine when idle', () => {
-  it('stops its worker once idle and starts a new one for the next image', async () => {
-    const engine = new TesseractOcrEngine({ idleMs: 100 });
+  it('stops its worker once idle for its idle time and starts a new one for the next image', async () => {
+    const timers = new ManualScheduler();
+    const engine = new TesseractOcrEngine({ idleMs: 30_000, schedule: timers.schedule });
     try {
       const png = await readFile(SCANNED_PNG);
       expect(flat(await engine.recognize(png))).toContain(FIRST_LINE);
+      await settled();
       expect(engine.loaded).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(timers.waiting.map((entry) => entry.ms)).toEqual([30_000]);
+      timers.fire();
       expect(engine.loaded).toBe(false);
       expect(flat(await engine.recognize(png))).toContain(FIRST_LINE);
+      expect(engine.loaded).toBe(true);
+    } finally {
+      await engine.terminate();
+    }
+  }, 60_000);
+
+  it('keeps its worker while images keep coming: a new image cancels the pending stop', async () => {
+    const timers = new ManualScheduler();
+    const engine = new TesseractOcrEngine({ idleMs: 30_000, schedule: timers.schedule });
+    try {
+      const png = await readFile(SCANNED_PNG);
+      await engine.recognize(png);
+      await settled();
+      expect(timers.waiting).toHaveLength(1);
+      const next = engine.recognize(png);
+      expect(timers.waiting).toHaveLength(0);
+      await next;
+      await settled();
+      expect(timers.waiting).toHaveLength(1);
+      expect(engine.loaded).toBe(true);
     } finally {
       await engine.terminate();
     }

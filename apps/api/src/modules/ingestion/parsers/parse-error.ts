@@ -5,7 +5,8 @@ export type ParseErrorCode =
   | 'too-large'
   | 'too-complex'
   | 'timeout'
-  | 'ocr-failed';
+  | 'ocr-failed'
+  | 'no-text';
 
 const DEFAULT_MESSAGES: Record<ParseErrorCode, string> = {
   encrypted: 'This PDF is password-protected: remove the password and upload it again.',
@@ -15,6 +16,7 @@ const DEFAULT_MESSAGES: Record<ParseErrorCode, string> = {
   'too-complex': 'The document is too large or too complex to process.',
   timeout: 'Reading the document took too long and was stopped.',
   'ocr-failed': 'The text of the scanned pages could not be recognised.',
+  'no-text': 'No text was found in this file.',
 };
 
 /**

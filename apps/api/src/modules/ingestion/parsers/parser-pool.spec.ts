@@ -1,25 +1,25 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageMapProblem } from './paged-text';
 import { measureExtractionThroughput } from './extraction-throughput';
 import { ParseError } from './parse-error';
 import { ParserPool } from './parser-pool';
+import { cuadPdfPath, cuadPdfs } from '@test/utils/fixtures';
 
-const CUAD_PDFS = '/work/shared/data/cuad/pdf';
-
-async function smallestCuadPdfs(count: number): Promise<string[]> {
-  const names = (await readdir(CUAD_PDFS)).filter((name) => name.endsWith('.pdf')).sort();
-  const sized = await Promise.all(names.map(async (name) => ({ name, size: (await readFile(join(CUAD_PDFS, name))).length })));
-  return sized
+/** The smallest of the CUAD fixture PDFs, as paths. */
+function smallestCuadPdfs(count: number): string[] {
+  return cuadPdfs()
+    .map((name) => ({ path: cuadPdfPath(name), size: statSync(cuadPdfPath(name)).size }))
     .sort((a, b) => a.size - b.size)
     .slice(0, count)
-    .map((entry) => join(CUAD_PDFS, entry.name));
+    .map((entry) => entry.path);
 }
 
 describe(ParserPool.name, () => {
   it('parses several PDFs at once in two processes, each result the same as alone', async () => {
-    const files = await smallestCuadPdfs(4);
+    const files = smallestCuadPdfs(3);
     const single = new ParserPool({ size: 1 });
     const double = new ParserPool({ size: 2 });
     try {
@@ -39,7 +39,7 @@ describe(ParserPool.name, () => {
   it('stops a parse that makes no progress in time, and carries on with a fresh process', async () => {
     const pool = new ParserPool({ size: 1 });
     try {
-      const [file] = await smallestCuadPdfs(1);
+      const [file] = smallestCuadPdfs(1);
       const bytes = await readFile(file);
       await expect(pool.parse('pdf', bytes, { stallTimeoutMs: 1 })).rejects.toMatchObject({
         name: 'ParseError',
@@ -86,7 +86,7 @@ describe(ParserPool.name, () => {
 
   it('rejects waiting and new work once closed', async () => {
     const pool = new ParserPool({ size: 1 });
-    const [file] = await smallestCuadPdfs(1);
+    const [file] = smallestCuadPdfs(1);
     const bytes = await readFile(file);
     const running = expect(pool.parse('pdf', bytes)).rejects.toThrow('The parser pool is closed.');
     const waiting = expect(pool.parse('pdf', bytes)).rejects.toThrow('The parser pool is closed.');
@@ -100,7 +100,7 @@ describe(ParserPool.name, () => {
 
 describe(measureExtractionThroughput.name, () => {
   it('reports the pages of every file and the rate at which they were read', async () => {
-    const files = await smallestCuadPdfs(3);
+    const files = smallestCuadPdfs(3);
     const expected = [];
     const pool = new ParserPool({ size: 1 });
     try {

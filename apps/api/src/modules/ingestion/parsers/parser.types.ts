@@ -37,16 +37,22 @@ export interface ParseLimits {
   maxArchiveEntries: number;
   /** Sum of the declared uncompressed sizes of a DOCX's entries. */
   maxUncompressedBytes: number;
+  /** Uncompressed to compressed size of one DOCX entry larger than 1 MB. */
+  maxCompressionRatio: number;
   /** Resolution at which a page without a text layer is rendered for OCR. */
   ocrDpi: number;
 }
 
+/** The most characters (UTF-16 code units) a document's text may have; text uploads are held to it at once. */
+export const MAX_TEXT_CHARACTERS = 20_000_000;
+
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxPages: 5_000,
-  maxCharacters: 20_000_000,
+  maxCharacters: MAX_TEXT_CHARACTERS,
   maxImagePixels: 50_000_000,
   maxArchiveEntries: 10_000,
   maxUncompressedBytes: 256 * 1024 * 1024,
+  maxCompressionRatio: 500,
   ocrDpi: 300,
 };
 

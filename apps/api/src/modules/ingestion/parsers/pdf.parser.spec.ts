@@ -5,8 +5,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { pageMapProblem } from './paged-text';
 import { ParserPool } from './parser-pool';
 import type { ParsedDocument } from './parser.types';
+import { cuadPdfPath } from '@test/utils/fixtures';
 
-const CUAD_PDF = '/work/shared/data/cuad/pdf/AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf';
+const CUAD_PDF = cuadPdfPath('AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf');
 const FIXTURES = join(__dirname, '__fixtures__');
 const SCANNED_TEXT = 'The Supplier shall indemnify the Purchaser against all losses arising from defective goods.';
 

@@ -1,16 +1,13 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cuadPdfPath, cuadPdfs } from '@test/utils/fixtures';
 import { patchPdfJsSource, TEXT_STATE_CLONE, TEXT_STATE_FIELDS, unpdfPdfJsPath } from './pdfjs-module';
 
-const CUAD_PDF_DIR = resolve(__dirname, '../../../../../../../shared/data/cuad/pdf');
-/** Contracts whose pages save and restore the graphics state often: the code path the patch changes. */
-const PDFS = [
-  'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf',
-  'MRSFIELDSORIGINALCOOKIESINC_01_29_1998-EX-10-FRANCHISE AGREEMENT.pdf',
-];
+/** Real contracts whose pages save and restore the graphics state: the code path the patch changes. */
+const PDFS = cuadPdfs();
 
 /** Every text item of every page, with its position, as PDF.js reports it (run in a plain Node process). */
 const EXTRACT = `
@@ -32,7 +29,7 @@ process.stdout.write(JSON.stringify(out));
 const run = promisify(execFile);
 
 async function extract(pdfjsPath: string): Promise<unknown[]> {
-  const files = PDFS.map((name) => join(CUAD_PDF_DIR, name));
+  const files = PDFS.map(cuadPdfPath);
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', EXTRACT, pdfjsPath, ...files], { maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(stdout) as unknown[];
 }

@@ -9,7 +9,18 @@ export interface TesseractOcrOptions {
   timeoutMs?: number;
   /** The worker (about 150-270 MB with its model and page buffers) stops after this long without work. */
   idleMs?: number;
+  /** Runs the idle stop after a delay and returns its cancel function; tests pass one they fire themselves. */
+  schedule?: IdleScheduler;
 }
+
+export type IdleScheduler = (run: () => void, ms: number) => () => void;
+
+/** A timer that never keeps the process alive on its own. */
+const unrefTimer: IdleScheduler = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 /** English LSTM data shipped inside the npm package: nothing is fetched at run time. */
 function englishDataPath(): string {
@@ -33,13 +44,15 @@ export class TesseractOcrEngine implements OcrEngine {
   private running: Promise<RunningWorker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private cancelIdleStop: () => void = () => undefined;
   private readonly timeoutMs: number;
   private readonly idleMs: number;
+  private readonly schedule: IdleScheduler;
 
   constructor(options: TesseractOcrOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.schedule = options.schedule ?? unrefTimer;
   }
 
   /** Whether the worker is loaded (started or starting). */
@@ -48,7 +61,7 @@ export class TesseractOcrEngine implements OcrEngine {
   }
 
   recognize(image: Uint8Array): Promise<string> {
-    clearTimeout(this.idleTimer);
+    this.cancelIdleStop();
     this.pending += 1;
     const job = this.queue.then(() => this.recognizeNow(image));
     this.queue = job.catch(() => undefined);
@@ -60,15 +73,14 @@ export class TesseractOcrEngine implements OcrEngine {
   }
 
   private stopWhenIdle(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
+    this.cancelIdleStop();
+    this.cancelIdleStop = this.schedule(() => {
       if (this.pending === 0) void this.terminate();
     }, this.idleMs);
-    this.idleTimer.unref();
   }
 
   async terminate(): Promise<void> {
-    clearTimeout(this.idleTimer);
+    this.cancelIdleStop();
     const running = this.running;
     this.running = null;
     if (running === null) return;

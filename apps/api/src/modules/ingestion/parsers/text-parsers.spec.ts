@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { pageMapProblem } from './paged-text';
 import { ParseError } from './parse-error';
+import { cuadPath } from '@test/utils/fixtures';
 import { parseDocument } from './parser-registry';
-
-const CUAD = '/work/shared/data/cuad';
 
 interface Query {
   file: string;
@@ -12,9 +11,9 @@ interface Query {
 
 describe('plain text and Markdown', () => {
   it('keeps a contract text unchanged, so CUAD answer offsets point at the same characters', async () => {
-    const queries = JSON.parse(await readFile(`${CUAD}/dev/queries.json`, 'utf8')) as Query[];
+    const queries = JSON.parse(await readFile(cuadPath('dev', 'queries.json'), 'utf8')) as Query[];
     const query = queries.find((candidate) => candidate.spans.length > 0) as Query;
-    const bytes = await readFile(`${CUAD}/txt/${query.file}`);
+    const bytes = await readFile(cuadPath('txt', query.file));
     const parsed = await parseDocument('txt', bytes);
     const original = bytes.toString('utf8');
     expect(parsed.text).toBe(original);

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataKeyEntity, DataKeyOwnerKind } from './data-key.entity';
+
+/** The database side of data keys: their wrapped form, their owners, and which account owns a project. */
+@Injectable()
+export class DataKeyRepository {
+  private readonly keys: Repository<DataKeyEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.keys = dataSource.getRepository(DataKeyEntity);
+  }
+
+  findLive(ownerKind: DataKeyOwnerKind, ownerId: string): Promise<DataKeyEntity | null> {
+    return this.keys.findOneBy({ ownerKind, ownerId, destroyedAt: IsNull() });
+  }
+
+  findById(id: string): Promise<DataKeyEntity | null> {
+    return this.keys.findOneBy({ id });
+  }
+
+  /** Inserts the owner's key unless another process made one first; the live key either way. */
+  async insertLive(id: string, ownerKind: DataKeyOwnerKind, ownerId: string, wrappedKey: Buffer): Promise<DataKeyEntity> {
+    await this.dataSource.query(
+      `INSERT INTO data_keys (id, owner_kind, owner_id, wrapped_key) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (owner_kind, owner_id) WHERE destroyed_at IS NULL DO NOTHING`,
+      [id, ownerKind, ownerId, wrappedKey],
+    );
+    const live = await this.findLive(ownerKind, ownerId);
+    if (!live) throw new Error('A data key was destroyed while it was being created');
+    return live;
+  }
+
+  /** Forgets the owner's keys for good; returns their ids. */
+  async destroy(ownerKind: DataKeyOwnerKind, ownerId: string): Promise<string[]> {
+    const rows: { id: string }[][] | { id: string }[] = await this.dataSource.query(
+      `UPDATE data_keys SET wrapped_key = NULL, destroyed_at = now() WHERE owner_kind = $1 AND owner_id = $2 AND destroyed_at IS NULL RETURNING id`,
+      [ownerKind, ownerId],
+    );
+    const returned = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
+    return returned.map((row) => row.id);
+  }
+
+  async ownerOfProject(projectId: string): Promise<string | null> {
+    const rows: { owner_id: string }[] = await this.dataSource.query('SELECT owner_id FROM projects WHERE id = $1', [projectId]);
+    return rows[0]?.owner_id ?? null;
+  }
+}

@@ -1,0 +1,213 @@
+import { Injectable } from '@nestjs/common';
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { AppError } from '@api/modules/common/app-error';
+import { Clock } from '@api/modules/common/clock';
+import { ConfigService } from '@api/modules/config/config.service';
+import { DataKeyRepository } from './data-key.repository';
+
+/**
+ * Sealed field layout: 0x00, version 0x01, the data key's id (16 bytes), IV (12), ciphertext, tag (16).
+ * PostgreSQL text can hold no NUL, so a leading 0x00 tells a sealed value from one stored before sealing.
+ */
+const SEALED = 0x00;
+const VERSION = 0x01;
+const KEY_ID_BYTES = 16;
+const HEADER_BYTES = 2 + KEY_ID_BYTES;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const DATA_KEY_BYTES = 32;
+const KEY_CACHE_MS = 5 * 60_000;
+const PROJECT_CACHE_LIMIT = 10_000;
+
+/** Where a sealed value lives: its authenticated data, so a value copied to another row or column fails to open. */
+export interface FieldRef {
+  table: string;
+  column: string;
+  rowId: string;
+}
+
+/** An unwrapped data key, held in memory briefly. */
+export interface DataKey {
+  readonly id: string;
+  readonly key: Buffer;
+}
+
+/** A sealed value that does not open where it is: tampered with, copied from another row, or damaged. */
+export class SealedFieldError extends AppError {
+  constructor(field: FieldRef) {
+    super(500, `Stored text failed its integrity check (${field.table}.${field.column} of ${field.rowId}), so it was not used.`);
+  }
+}
+
+/** The data key that sealed this value was destroyed with its account: the value can never be read again. */
+export class DataKeyDestroyedError extends AppError {
+  constructor() {
+    super(410, 'This data was erased with its account key and can no longer be read.');
+  }
+}
+
+export function isSealed(value: Buffer): boolean {
+  return value.length >= HEADER_BYTES + IV_BYTES + TAG_BYTES && value[0] === SEALED && value[1] === VERSION;
+}
+
+/** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer. */
+export function asBuffer(value: Buffer | Uint8Array): Buffer {
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
+function uuidBytes(id: string): Buffer {
+  return Buffer.from(id.replace(/-/g, ''), 'hex');
+}
+
+function uuidOf(bytes: Buffer): string {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Application-level encryption of stored text (AES-256-GCM) under a data key per account, wrapped by the
+ * deployment key (FILES_KEY). Each value's authenticated data names its table, column and row.
+ */
+@Injectable()
+export class FieldCipher {
+  private readonly masterKey: Buffer;
+  private readonly keys = new Map<string, { key: DataKey; expires: number }>();
+  private readonly liveKeyOfOwner = new Map<string, string>();
+  private readonly ownerOfProject = new Map<string, string>();
+
+  constructor(
+    config: ConfigService,
+    private readonly repository: DataKeyRepository,
+    private readonly clock: Clock,
+  ) {
+    this.masterKey = config.storage.filesKey.reveal();
+  }
+
+  /** The data key that seals new values of a project: its owner's, made on first use. */
+  async keyForProject(projectId: string): Promise<DataKey> {
+    let ownerId = this.ownerOfProject.get(projectId);
+    if (!ownerId) {
+      ownerId = (await this.repository.ownerOfProject(projectId)) ?? undefined;
+      if (!ownerId) throw new Error(`Project ${projectId} does not exist`);
+      if (this.ownerOfProject.size >= PROJECT_CACHE_LIMIT) this.ownerOfProject.clear();
+      this.ownerOfProject.set(projectId, ownerId);
+    }
+    return this.keyForAccount(ownerId);
+  }
+
+  async keyForAccount(accountId: string): Promise<DataKey> {
+    const cachedId = this.liveKeyOfOwner.get(accountId);
+    const cached = cachedId ? this.cached(cachedId) : null;
+    if (cached) return cached;
+    let row = await this.repository.findLive('account', accountId);
+    if (!row) {
+      const id = randomUUID();
+      row = await this.repository.insertLive(id, 'account', accountId, this.wrap(id, randomBytes(DATA_KEY_BYTES)));
+    }
+    const key = this.remember(row.id, row.wrappedKey);
+    this.liveKeyOfOwner.set(accountId, key.id);
+    return key;
+  }
+
+  seal(key: DataKey, field: FieldRef, plaintext: string): Buffer {
+    const header = Buffer.alloc(HEADER_BYTES);
+    header[0] = SEALED;
+    header[1] = VERSION;
+    uuidBytes(key.id).copy(header, 2);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key.key, iv);
+    cipher.setAAD(Buffer.concat([header, this.location(field)]));
+    return Buffer.concat([header, iv, cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  }
+
+  sealJson(key: DataKey, field: FieldRef, value: unknown): Buffer {
+    return this.seal(key, field, JSON.stringify(value));
+  }
+
+  /** Opens many values at once: each distinct data key is fetched once. */
+  async openMany(values: readonly { field: FieldRef; sealed: Buffer | Uint8Array }[]): Promise<string[]> {
+    const buffers = values.map((value) => asBuffer(value.sealed));
+    const ids = new Set<string>();
+    buffers.forEach((buffer, index) => {
+      if (!isSealed(buffer)) throw new SealedFieldError(values[index].field);
+      ids.add(uuidOf(buffer.subarray(2, HEADER_BYTES)));
+    });
+    const keys = new Map<string, DataKey>();
+    for (const id of ids) keys.set(id, await this.keyById(id));
+    return buffers.map((buffer, index) => this.openWith(keys.get(uuidOf(buffer.subarray(2, HEADER_BYTES))) as DataKey, values[index].field, buffer));
+  }
+
+  async open(field: FieldRef, sealed: Buffer | Uint8Array): Promise<string> {
+    return (await this.openMany([{ field, sealed }]))[0];
+  }
+
+  async openJson<T>(field: FieldRef, sealed: Buffer | Uint8Array): Promise<T> {
+    return JSON.parse(await this.open(field, sealed)) as T;
+  }
+
+  /** Crypto-shredding: destroys the account's data key, after which nothing it sealed can be read. */
+  async destroyAccountKey(accountId: string): Promise<number> {
+    const ids = await this.repository.destroy('account', accountId);
+    for (const id of ids) this.keys.delete(id);
+    this.liveKeyOfOwner.delete(accountId);
+    return ids.length;
+  }
+
+  private openWith(key: DataKey, field: FieldRef, sealed: Buffer): string {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key.key, sealed.subarray(HEADER_BYTES, HEADER_BYTES + IV_BYTES));
+      decipher.setAAD(Buffer.concat([sealed.subarray(0, HEADER_BYTES), this.location(field)]));
+      decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+      return Buffer.concat([decipher.update(sealed.subarray(HEADER_BYTES + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SealedFieldError(field);
+    }
+  }
+
+  private async keyById(id: string): Promise<DataKey> {
+    const cached = this.cached(id);
+    if (cached) return cached;
+    const row = await this.repository.findById(id);
+    if (!row?.wrappedKey) throw new DataKeyDestroyedError();
+    return this.remember(row.id, row.wrappedKey);
+  }
+
+  private cached(id: string): DataKey | null {
+    const entry = this.keys.get(id);
+    if (!entry) return null;
+    if (entry.expires <= this.clock.now().getTime()) {
+      this.keys.delete(id);
+      return null;
+    }
+    return entry.key;
+  }
+
+  private remember(id: string, wrapped: Buffer | Uint8Array | null): DataKey {
+    if (!wrapped) throw new DataKeyDestroyedError();
+    const key: DataKey = { id, key: this.unwrap(id, asBuffer(wrapped)) };
+    this.keys.set(id, { key, expires: this.clock.now().getTime() + KEY_CACHE_MS });
+    return key;
+  }
+
+  private location(field: FieldRef): Buffer {
+    return Buffer.from(`${field.table}.${field.column}:${field.rowId}`);
+  }
+
+  private wrap(id: string, dataKey: Buffer): Buffer {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
+    cipher.setAAD(Buffer.from(`data_keys:${id}`));
+    return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
+  }
+
+  private unwrap(id: string, wrapped: Buffer): Buffer {
+    const decipher = createDecipheriv('aes-256-gcm', this.masterKey, wrapped.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(`data_keys:${id}`));
+    decipher.setAuthTag(wrapped.subarray(IV_BYTES + DATA_KEY_BYTES));
+    try {
+      return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + DATA_KEY_BYTES)), decipher.final()]);
+    } catch {
+      throw new Error(`Data key ${id} could not be unwrapped: FILES_KEY is not the key it was wrapped with`);
+    }
+  }
+}

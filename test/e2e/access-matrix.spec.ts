@@ -1,0 +1,234 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Response } from 'superagent';
+import { ACCESS, Actor, ACTOR_DESCRIPTIONS, ACTORS, disagreements, Fixture, Row } from '../utils/access-matrix';
+import { waitForDocuments } from '../utils/documents';
+import { createUser, TestUser } from '../utils/factory';
+import { loadOperations, Operation } from '../utils/openapi-fuzz';
+import { startTestApp, TestApp } from '../utils/test-app';
+import { testConfig } from '../utils/test-config';
+
+// The authorization matrix, generated: every operation of openapi.yaml that needs a session is called by
+// every actor of the table, each case on a project planted for it alone, so no case's delete can make another pass.
+const operations = loadOperations(join(__dirname, '..', '..', 'openapi.yaml'));
+
+type Scoped = { operation: Operation; row: Exclude<Row, { scope: 'public' }> };
+const scoped: Scoped[] = operations.flatMap((operation) => {
+  const row = ACCESS[operation.id];
+  return row && row.scope !== 'public' ? [{ operation, row }] : [];
+});
+const cases = scoped.flatMap(({ operation, row }) => ACTORS.map((actor) => ({ name: `${operation.id} as ${actor} (${ACTOR_DESCRIPTIONS[actor]})`, operation, row, actor })));
+
+/** What one case planted for the owner; `markers` are strings that only the owner's data holds. */
+interface Planted {
+  projectId: string;
+  documentId?: string;
+  filename?: string;
+  markers: string[];
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+function hex(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** An HS256 token with the given claims, signed with `secret`. */
+function signToken(claims: Record<string, unknown>, secret: string): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+function collect(res: Response, callback: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+describe('access matrix (openapi.yaml × actors)', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
+    owner = await createUser(ctx, 'matrix-owner');
+    other = await createUser(ctx, 'matrix-other');
+  });
+
+  afterAll(() => ctx?.close());
+
+  /** A session of its own for every case, so a logout in one case ends no other case's session. */
+  async function login(user: TestUser): Promise<string> {
+    const response = await ctx.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
+    return response.body.token as string;
+  }
+
+  async function send(operation: Operation, values: Record<string, string>, token: string | undefined): Promise<Answer> {
+    const value = (name: string): string => {
+      if (values[name] === undefined) throw new Error(`${operation.id}: no value for "${name}"; give the access matrix one`);
+      return values[name];
+    };
+    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+    const query = operation.queryParams.filter((param) => param.required).map((param) => `${param.name}=${encodeURIComponent(value(param.name))}`);
+    const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
+    const verb = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    let request = ctx.http[verb](url);
+    if (token !== undefined) request = request.set('Authorization', `Bearer ${token}`);
+    const body = operation.body;
+    if (body?.contentType.startsWith('multipart/')) {
+      for (const [name, property] of Object.entries(body.schema.properties ?? {})) {
+        if (property.format === 'binary') request = request.attach(name, Buffer.from(`SECTION 1. NOTICE. Uploaded in the matrix ${hex()}.`), { filename: `upload-${hex()}.txt` });
+        else if (body.schema.required?.includes(name)) request = request.field(name, value(name));
+      }
+    } else if (body) {
+      const json: Record<string, string> = {};
+      for (const name of body.schema.required ?? []) json[name] = value(name);
+      request = request.send(json);
+    }
+    const response = await request.buffer(true).parse(collect);
+    return { status: response.status, contentType: String(response.headers['content-type'] ?? ''), text: (response.body as Buffer).toString('utf8') };
+  }
+
+  async function plant(token: string, needs: Fixture[]): Promise<Planted> {
+    const auth = (request: ReturnType<TestApp['http']['get']>) => request.set('Authorization', `Bearer ${token}`);
+    const name = `Matter ${hex()}`;
+    const description = `Brief ${hex()}`;
+    const project = await auth(ctx.http.post('/api/projects/')).send({ name, description }).expect(201);
+    const planted: Planted = { projectId: project.body.id as string, markers: [name, description, owner.email] };
+    if (needs.length === 0) return planted;
+    const filename = `brief-${hex()}.txt`;
+    const clause = `CLAUSE${hex().toUpperCase()}`;
+    const text = `SECTION 1. TERM. This Agreement with ${clause} lasts five years.\n\nSECTION 2. GOVERNING LAW. The laws of Delaware govern this Agreement.`;
+    const uploaded = await auth(ctx.http.post('/api/upload/')).field('project_id', planted.projectId).attach('file', Buffer.from(text), { filename }).expect(201);
+    Object.assign(planted, { documentId: uploaded.body.id as string, filename });
+    planted.markers.push(filename, clause);
+    await waitForDocuments(ctx, token, planted.projectId);
+    if (needs.includes('chat')) {
+      const question = `What is the governing law of matter Q${hex()}?`;
+      await auth(ctx.http.post(`/api/projects/${planted.projectId}/qa/`)).send({ question }).expect(200);
+      planted.markers.push(question);
+    }
+    if (needs.includes('caseSummary')) await auth(ctx.http.post('/api/generate_case_summary/')).send({ project_id: planted.projectId }).expect(200);
+    if (needs.includes('liabilityAnalysis')) await auth(ctx.http.post('/api/generate_liability_analysis/')).send({ project_id: planted.projectId }).expect(200);
+    return planted;
+  }
+
+  /** What the owner sees of the project: a refused call must leave all of it as it was. */
+  async function snapshot(token: string, projectId: string): Promise<unknown> {
+    const get = async (path: string) => {
+      const response = await ctx.http.get(path).set('Authorization', `Bearer ${token}`);
+      return [response.status, response.body];
+    };
+    return [await get(`/api/projects/${projectId}/`), await get(`/api/projects/${projectId}/documents/`), await get(`/api/projects/${projectId}/chat_history/`)];
+  }
+
+  /** The token the actor presents, from a session of its own. */
+  async function tokenOf(actor: Actor): Promise<string | undefined> {
+    const secret = ctx.config.auth.jwtSecret.reveal();
+    switch (actor) {
+      case 'owner':
+        return login(owner);
+      case 'otherUser':
+        return login(other);
+      case 'anonymous':
+        return undefined;
+      case 'revokedToken': {
+        const token = await login(owner);
+        await ctx.http.post('/api/logout/').set('Authorization', `Bearer ${token}`).expect(200);
+        return token;
+      }
+      case 'expiredToken':
+      case 'forgedToken': {
+        const claims = claimsOf(await login(owner));
+        const now = Math.floor(Date.now() / 1000);
+        // The same claims re-signed with the real key and a live expiry are accepted, so the case tests only the flaw it names.
+        await ctx.http.get('/api/me/').set('Authorization', `Bearer ${signToken({ ...claims, exp: now + 600 }, secret)}`).expect(200);
+        if (actor === 'expiredToken') return signToken({ ...claims, iat: now - 3600, exp: now - 60 }, secret);
+        return signToken({ ...claims, exp: now + 600 }, randomBytes(48).toString('base64url'));
+      }
+      default: {
+        // A new column must say how its actor gets a token; falling through would quietly test "anonymous".
+        const unhandled: never = actor;
+        throw new Error(`No token for actor ${String(unhandled)}`);
+      }
+    }
+  }
+
+  function leaks(answer: Answer, markers: string[], sent: Record<string, string>): string[] {
+    const carried = Object.values(sent).join(' ');
+    return markers.filter((marker) => answer.text.includes(marker) && !carried.includes(marker));
+  }
+
+  function errorBody(answer: Answer): unknown {
+    expect(answer.contentType).toMatch(/^application\/json/);
+    const body = JSON.parse(answer.text) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['detail', 'error', 'statusCode']);
+    expect(body.statusCode).toBe(answer.status);
+    return body;
+  }
+
+  it('has a row for every operation of openapi.yaml, in the scope the contract implies', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    expect(disagreements(operations, ACCESS)).toEqual([]);
+  });
+
+  it.each(cases)('$name', async ({ operation, row, actor }) => {
+    const ownerToken = await login(owner);
+    const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
+    const values: Record<string, string> = {
+      id: planted.projectId,
+      project_id: planted.projectId,
+      documentId: planted.documentId ?? randomUUID(),
+      filename: planted.filename ?? `absent-${hex()}.txt`,
+      question: 'What is the governing law?',
+      name: `Matter ${hex()}`,
+    };
+    const before = row.scope === 'project' ? await snapshot(ownerToken, planted.projectId) : undefined;
+    const token = await tokenOf(actor);
+    const answer = await send(operation, values, token);
+    const expected = row.expect[actor];
+    expect({ status: answer.status, body: answer.text.slice(0, 300) }).toEqual({ status: expected, body: expect.any(String) });
+
+    if (actor !== 'owner') {
+      expect(leaks(answer, planted.markers, values)).toEqual([]);
+      if (before !== undefined) expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
+    }
+    if (expected === 401) expect(errorBody(answer)).toMatchObject({ statusCode: 401 });
+    if (actor === 'otherUser' && row.scope === 'project') {
+      // The refusal reads exactly as for a project that does not exist.
+      const absent = await send(operation, { ...values, id: randomUUID(), project_id: randomUUID() }, token);
+      expect(errorBody(answer)).toEqual(errorBody(absent));
+    }
+  }, 60_000);
+
+  // The owner's document or file named under a project the other user owns: the sub-resource is looked up in that project only.
+  const nested = scoped.filter(({ row, operation }) => row.scope === 'project' && operation.pathParams.some((param) => param.name !== 'id'));
+
+  it('names operations whose path reaches into a project (documents, files)', () => {
+    expect(nested.map(({ operation }) => operation.id).sort()).toEqual(['deleteFile', 'downloadDocument']);
+  });
+
+  it.each(nested.map(({ operation, row }) => ({ name: operation.id, operation, row })))('$name: the owner’s document named under the other user’s own project is 404', async ({ operation, row }) => {
+    const ownerToken = await login(owner);
+    const otherToken = await login(other);
+    const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
+    const theirs = await plant(otherToken, []);
+    const values = { id: theirs.projectId, project_id: theirs.projectId, documentId: planted.documentId ?? '', filename: planted.filename ?? '' };
+    const before = await snapshot(ownerToken, planted.projectId);
+    const answer = await send(operation, values, otherToken);
+    expect(answer.status).toBe(404);
+    expect(leaks(answer, planted.markers, values)).toEqual([]);
+    expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
+  }, 60_000);
+});

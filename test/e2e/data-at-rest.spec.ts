@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { FieldCipher } from '@api/modules/keys/field-cipher';
+import { LegacyTextSealer } from '@api/modules/keys/legacy-text.sealer';
+import { cuadText, firstCuadContract } from '../utils/fixtures';
+import { waitForDocuments } from '../utils/documents';
+import { createUser, TestUser } from '../utils/factory';
+import { bearer, createProject, upload } from '../utils/projects';
+import { startTestApp, TestApp } from '../utils/test-app';
+import { tempDir, testConfig } from '../utils/test-config';
+import type { Schemas } from '@casewise/api-client';
+
+/** A citation as the contract describes it. */
+type CitationBody = Schemas['CitationDto'];
+
+/** Every path under `dir` with its permission bits, folders included. */
+async function modesUnder(dir: string): Promise<{ path: string; mode: number }[]> {
+  const found = [{ path: dir, mode: (await lstat(dir)).mode & 0o777 }];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await modesUnder(path)));
+    else if (entry.isFile()) found.push({ path, mode: (await lstat(path)).mode & 0o777 });
+  }
+  return found;
+}
+
+function asText(value: unknown): string {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+describe('data at rest', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let db: DataSource;
+  let dataDir: string;
+  const contract = firstCuadContract();
+  const marker = `Zephyrquill${randomBytes(4).toString('hex')}`;
+  const clause = `The ${marker} escrow account and this Agreement shall be governed by the laws of the State of Delaware.`;
+  const body = cuadText(contract);
+  const document = `${body.slice(0, 4000)}\n\n${clause}\n\n${body.slice(4000, 12000)}`;
+
+  beforeAll(async () => {
+    // An install from before: a world-readable folder and file already in DATA_DIR.
+    dataDir = tempDir();
+    await chmod(dataDir, 0o755);
+    await mkdir(join(dataDir, 'files', 'ab'), { recursive: true, mode: 0o755 });
+    await writeFile(join(dataDir, 'files', 'ab', 'left-by-an-old-version.bin'), 'old', { mode: 0o644 });
+    await chmod(join(dataDir, 'files', 'ab', 'left-by-an-old-version.bin'), 0o644);
+    ctx = await startTestApp(testConfig({ DATA_DIR: dataDir }, { redis: false }));
+    db = ctx.app.get(DataSource);
+    owner = await createUser(ctx, 'owner');
+  });
+
+  afterAll(() => ctx.close());
+
+  it('keeps DATA_DIR private: no file or folder in it is open to group or others', async () => {
+    const projectId = (await createProject(ctx, owner, 'Permissions')).id;
+    await upload(ctx, owner, projectId, 'memo.txt', 'A short memo about the lease.').expect(201);
+    await waitForDocuments(ctx, owner.token, projectId);
+    const entries = await modesUnder(dataDir);
+    expect(entries.some((entry) => entry.path.endsWith('secrets.json'))).toBe(true);
+    expect(entries.filter((entry) => entry.mode & 0o077)).toEqual([]);
+  });
+
+  it('stores no document text, passage, question, answer or report in clear, and still answers with exact quotes', async () => {
+    const projectId = (await createProject(ctx, owner, 'Sealed')).id;
+    await upload(ctx, owner, projectId, 'escrow.txt', document).expect(201);
+    const [ready] = await waitForDocuments(ctx, owner.token, projectId);
+    expect(ready.status).toBe('ready');
+
+    const question = `Which state’s law governs the ${marker} escrow account?`;
+    const answer = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
+    const citations = answer.body.citations as CitationBody[];
+    expect(citations.some((citation) => citation.quote.includes(marker))).toBe(true);
+    for (const citation of citations) expect(document.slice(citation.start, citation.end)).toBe(citation.quote);
+    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
+    expect(history.body.history[0]).toMatchObject({ message: question, citations: answer.body.citations });
+    await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
+    await ctx.http.post('/api/generate_liability_analysis/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
+
+    for (const table of ['documents', 'document_texts', 'chunks', 'chat_messages', 'reports']) {
+      const rows = (await db.query(`SELECT * FROM ${table}`)) as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(0);
+      const leaks = rows.flatMap((row) => Object.entries(row).filter(([, value]) => asText(value).includes(marker) || asText(value).includes('escrow account and this Agreement')));
+      expect({ table, leaks: leaks.map(([column]) => column) }).toEqual({ table, leaks: [] });
+    }
+  });
+
+  it('refuses a passage copied into another row with a clear error instead of the wrong text', async () => {
+    const projectId = (await createProject(ctx, owner, 'Swapped')).id;
+    await upload(ctx, owner, projectId, 'contract.txt', body.slice(0, 12000)).expect(201);
+    await waitForDocuments(ctx, owner.token, projectId);
+    const question = 'Which law governs this agreement?';
+    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
+
+    const chunks = (await db.query('SELECT id FROM chunks WHERE project_id = $1 ORDER BY ordinal', [projectId])) as { id: string }[];
+    expect(chunks.length).toBeGreaterThan(1);
+    await db.query('UPDATE chunks SET text = (SELECT text FROM chunks WHERE id = $1) WHERE id = $2', [chunks[0].id, chunks[1].id]);
+    // A change to the project's documents makes the search index load its passages again.
+    await db.query('UPDATE documents SET updated_at = now() WHERE project_id = $1', [projectId]);
+
+    const refused = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(500);
+    expect(refused.body.detail).toBe(`Stored text failed its integrity check (chunks.text of ${chunks[1].id}), so it was not used.`);
+  });
+
+  it('encrypts at start-up what was stored in clear before', async () => {
+    const projectId = (await createProject(ctx, owner, 'Legacy')).id;
+    await upload(ctx, owner, projectId, 'lease.txt', body.slice(0, 6000)).expect(201);
+    await waitForDocuments(ctx, owner.token, projectId);
+    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'What is the term?' }).expect(200);
+    const legacy = `Legacy question ${marker} kept in clear`;
+    await db.query(`UPDATE chat_messages SET question = convert_to($1, 'UTF8') WHERE project_id = $2`, [legacy, projectId]);
+
+    await ctx.app.get(LegacyTextSealer).onModuleInit();
+
+    const [row] = (await db.query('SELECT question FROM chat_messages WHERE project_id = $1', [projectId])) as { question: Uint8Array }[];
+    expect(asText(row.question)).not.toContain(marker);
+    expect(row.question[0]).toBe(0);
+    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
+    expect(history.body.history[0].message).toBe(legacy);
+  });
+
+  it('makes an account’s data unreadable once its key is destroyed', async () => {
+    const client = await createUser(ctx, 'leaving');
+    const projectId = (await createProject(ctx, client, 'Shredded')).id;
+    await upload(ctx, client, projectId, 'note.txt', body.slice(0, 6000)).expect(201);
+    await waitForDocuments(ctx, client.token, projectId);
+    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(client)).send({ question: 'Who are the parties?' }).expect(200);
+    const [{ id }] = (await db.query('SELECT id FROM users WHERE email = $1', [client.email])) as { id: string }[];
+
+    expect(await ctx.app.get(FieldCipher).destroyAccountKey(id)).toBe(1);
+
+    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(client)).expect(410);
+    expect(history.body.detail).toBe('This data was erased with its account key and can no longer be read.');
+    const keys = (await db.query('SELECT wrapped_key, destroyed_at FROM data_keys WHERE owner_id = $1', [id])) as { wrapped_key: unknown; destroyed_at: unknown }[];
+    expect(keys).toEqual([{ wrapped_key: null, destroyed_at: expect.anything() }]);
+    // The owner's other data is untouched.
+    await ctx.http.get('/api/projects/').set(...bearer(owner)).expect(200);
+  });
+});
