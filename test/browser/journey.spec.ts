@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph } from 'docx';
 import { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { CUAD_DIR, cuadPdf, cuadPdfs, cuadText } from '../utils/cuad';
+import { CUAD_DIR, cuadPdf, cuadPdfs, cuadText } from '../utils/fixtures';
 import { factory } from '../utils/factory';
 import { latestCode } from '../utils/outbox';
 import { describeWithChromium, launchChromium, newContext } from './support/chromium';
@@ -247,8 +247,10 @@ describeWithChromium('Casewise in Chromium: the main journey', () => {
   it('deletes the chat history', async () => {
     await page.getByRole('tab', { name: 'Chat' }).click();
     await page.getByRole('button', { name: 'Delete chat history' }).click();
-    await page.getByRole('listitem', { name: 'Assistant message' }).waitFor({ state: 'detached' });
+    // Both answers were on screen before the click: wait on the first until the list empties, then check none is left.
+    await page.getByRole('listitem', { name: 'Assistant message' }).first().waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'What are the key terms in this contract?' }).waitFor();
+    expect(await page.getByRole('listitem', { name: /message$/ }).count()).toBe(0);
     const token = (await storedToken(page)) as string;
     const { history } = await server.call<{ history: unknown[] }>('GET', `/api/projects/${projectId}/chat_history/`, undefined, token);
     expect(history).toEqual([]);
