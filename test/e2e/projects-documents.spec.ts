@@ -28,7 +28,7 @@ describe('projects and documents', () => {
       const user = await createUser(ctx);
       const first = await createProject(ctx, user, 'First matter');
       const second = await ctx.http.post('/api/projects/').set(...bearer(user)).send({ name: '  Second matter  ', description: 'Lease dispute' }).expect(201);
-      expect(second.body).toEqual({ id: expect.any(String), name: 'Second matter', description: 'Lease dispute', created_at: expect.any(String), document_count: 0 });
+      expect(second.body).toEqual({ id: expect.any(String), name: 'Second matter', description: 'Lease dispute', created_at: expect.any(String), document_count: 0, role: 'owner' });
       await upload(ctx, user, first.id, 'contract.txt', CONTRACT).expect(201);
       const list = await ctx.http.get('/api/projects/').set(...bearer(user)).expect(200);
       expect(list.body.projects.map((p: { name: string }) => p.name)).toEqual(['Second matter', 'First matter']);

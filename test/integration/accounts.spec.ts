@@ -33,7 +33,7 @@ describe('accounts', () => {
 
     const { token } = (await ctx.http.post('/api/login/').send({ email, password }).expect(200)).body as { token: string };
     const me = await ctx.http.get('/api/me/').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(me.body).toEqual({ id: expect.any(String), email, role: 'user', created_at: expect.any(String) });
+    expect(me.body).toEqual({ id: expect.any(String), email, role: 'admin', firm: { id: expect.any(String), name: email.split('@')[1] }, created_at: expect.any(String) });
 
     const requested = await ctx.http.post('/api/request-password-reset/').send({ email }).expect(200);
     expect(requested.body).toEqual({ message: 'OTP sent to your email. Please check your inbox (and spam folder) for the reset code.' });
@@ -166,7 +166,7 @@ describe('accounts', () => {
   it('refuses a disabled account with 403 and ends its sessions', async () => {
     const user = await createUser(ctx);
     const dataSource = ctx.app.get(DataSource);
-    await dataSource.query(`UPDATE users SET status = 'disabled' WHERE email = $1`, [user.email]);
+    await dataSource.query(`UPDATE users SET disabled_at = now() WHERE email = $1`, [user.email]);
     const response = await ctx.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(403);
     expect(response.body.detail).toBe(MESSAGES.disabled);
     await ctx.http.get('/api/me/').set('Authorization', `Bearer ${user.token}`).expect(401);

@@ -9,6 +9,7 @@ import { ConfigModule } from '@api/modules/config/config.module';
 import { AppConfig } from '@api/modules/config/config.types';
 import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
+import { FirmsModule } from '@api/modules/firms/firms.module';
 import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { HealthModule } from '@api/modules/health/health.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
@@ -26,7 +27,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, FirmsModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

@@ -44,7 +44,7 @@ export class AnalysisService {
 
   /** Generates and stores a report over the project's ready documents; only checked citations are kept. */
   async generate(user: AuthUser, projectId: string, kind: ReportKind): Promise<ReportEntity> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'reports.generate');
     const ready = (await this.documents.list(project.id)).filter((document) => document.status === 'ready');
     if (ready.length === 0) throw new BadRequestError(NO_DOCUMENTS);
     const texts = new Map((await this.ingestion.textsOf(ready.map((document) => document.id))).map((text) => [text.documentId, text]));
@@ -69,7 +69,7 @@ export class AnalysisService {
   }
 
   async download(user: AuthUser, projectId: string, kind: ReportKind, format: 'pdf' | 'docx'): Promise<RenderedFile> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'reports.read');
     const report = await this.reports.latest(project.id, kind);
     if (!report) throw new NotFoundError(NOT_GENERATED[kind]);
     const renderable = {

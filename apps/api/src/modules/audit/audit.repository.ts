@@ -20,6 +20,10 @@ export type AuditAction =
   | 'password-reset'
   | 'project.create'
   | 'project.delete'
+  | 'project.share'
+  | 'project.unshare'
+  | 'wall.add'
+  | 'wall.remove'
   | 'document.upload'
   | 'document.delete'
   | 'document.integrity-failure';

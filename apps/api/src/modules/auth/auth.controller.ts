@@ -120,7 +120,7 @@ export class AuthController {
 
   @ApiOperation({
     summary: 'The signed-in account',
-    description: 'Returns the id, e-mail address, role and creation time of the account the bearer token belongs to.',
+    description: 'Returns the id, e-mail address, firm role, firm and creation time of the account the bearer token belongs to.',
   })
   @ApiBearerAuth('bearer')
   @Get('me')

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import type { FirmEntity } from '@api/modules/firms/firm.entity';
+import { FIRM_ROLES, type FirmRole } from '@api/modules/firms/firm-role';
 import type { UserEntity } from './user.entity';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address.';
@@ -90,6 +92,14 @@ export class LoginResponseDto {
   token: string;
 }
 
+export class FirmSummaryDto {
+  @ApiProperty({ format: 'uuid', example: '8b0e2f4a-1c3d-4e5f-9a7b-6c5d4e3f2a1b' })
+  id: string;
+
+  @ApiProperty({ example: 'firm.example' })
+  name: string;
+}
+
 export class MeResponseDto {
   @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34' })
   id: string;
@@ -97,13 +107,16 @@ export class MeResponseDto {
   @ApiProperty({ example: 'counsel@firm.example' })
   email: string;
 
-  @ApiProperty({ enum: ['user', 'admin'] })
-  role: 'user' | 'admin';
+  @ApiProperty({ enum: FIRM_ROLES, description: "The account's role in its firm.", example: 'admin' })
+  role: FirmRole;
+
+  @ApiProperty({ type: FirmSummaryDto })
+  firm: FirmSummaryDto;
 
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:15:00.000Z' })
   created_at: string;
 }
 
-export function mapMe(user: UserEntity): MeResponseDto {
-  return { id: user.id, email: user.email, role: user.role, created_at: user.createdAt.toISOString() };
+export function mapMe(user: UserEntity, firm: FirmEntity): MeResponseDto {
+  return { id: user.id, email: user.email, role: user.role, firm: { id: firm.id, name: firm.name }, created_at: user.createdAt.toISOString() };
 }

@@ -5,6 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '@api/modules/audit/audit.module';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DatabaseModule } from '@api/modules/database/database.module';
+import { FirmsModule } from '@api/modules/firms/firms.module';
 import { MailModule } from '@api/modules/mail/mail.module';
 import { AuthController } from './auth.controller';
 import { AuthCounterRepository } from './auth-counter.repository';
@@ -19,11 +20,13 @@ import { PasswordPolicy } from './password-policy';
 import { SessionRepository } from './session.repository';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
+import { UsersService } from './users.service';
 
 @Module({
   imports: [
     DatabaseModule.forFeature([OneTimeCodeEntity, UserEntity]),
     AuditModule,
+    FirmsModule,
     MailModule,
     PassportModule,
     JwtModule.registerAsync({
@@ -35,7 +38,7 @@ import { UserRepository } from './user.repository';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [AuthService],
+  providers: [AuthService, UsersService, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [AuthService, UsersService],
 })
 export class AuthModule {}

@@ -5,6 +5,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from '@api/modules
 import { Clock } from '@api/modules/common/clock';
 import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import { ConfigService } from '@api/modules/config/config.service';
+import { FirmsService } from '@api/modules/firms/firms.service';
 import { MailService } from '@api/modules/mail/mail.service';
 import {
   LoginDto,
@@ -66,6 +67,7 @@ export class AuthService {
     private readonly passwords: PasswordPolicy,
     private readonly limiter: AuthLimiter,
     private readonly sessions: SessionRepository,
+    private readonly firms: FirmsService,
   ) {}
 
   async signup(dto: SignupDto, meta: RequestMeta): Promise<MessageResponseDto> {
@@ -74,7 +76,7 @@ export class AuthService {
     const passwordHash = await this.crypto.hashPassword(dto.password);
     // An existing account keeps its password, pending or not: only mailbox control (a code) may change it.
     const existing = await this.users.findByEmail(dto.email);
-    const user = existing ?? (await this.users.createPending(dto.email, passwordHash)) ?? (await this.users.findByEmail(dto.email));
+    const user = existing ?? (await this.createAccount(dto.email, passwordHash)) ?? (await this.users.findByEmail(dto.email));
     if (!user) throw new Error('The account could not be created.');
     if (existing?.status === 'pending' && !(await this.crypto.verifyPassword(existing.passwordHash, dto.password))) {
       // Two sign-ups disagree on the password and either may be a stranger's: keep neither, so the
@@ -92,6 +94,14 @@ export class AuthService {
     await this.mail.sendVerificationCode(user.email, code, CODE_TTL_MINUTES);
     await this.audit.record({ action: 'signup', actorId: user.id, email: user.email, ip: meta.ip });
     return { message: MESSAGES.signup };
+  }
+
+  /** A new pending account in the firm that invited the address, or in a new firm it administers. */
+  private async createAccount(email: string, passwordHash: string): Promise<UserEntity | null> {
+    const placement = await this.firms.place(email);
+    const user = await this.users.createPending(email, passwordHash, placement.firmId, placement.role);
+    await this.firms.settle(placement, user !== null);
+    return user;
   }
 
   async verify(dto: VerifyOtpDto, meta: RequestMeta): Promise<MessageResponseDto> {
@@ -116,7 +126,7 @@ export class AuthService {
     }
     await this.limiter.signInSucceeded(dto.email, meta.ip, ticket);
     if (user.status === 'pending') throw new ForbiddenError(MESSAGES.unverified);
-    if (user.status === 'disabled') throw new ForbiddenError(MESSAGES.disabled);
+    if (user.disabledAt) throw new ForbiddenError(MESSAGES.disabled);
     const payload: TokenPayload = { sub: user.id, ver: user.tokenVersion, jti: this.crypto.randomId() };
     const token = await this.jwt.signAsync(payload);
     await this.audit.record({ action: 'login', actorId: user.id, email: user.email, ip: meta.ip });
@@ -127,7 +137,7 @@ export class AuthService {
     await this.limiter.countMail(dto.email);
     const user = await this.users.findByEmail(dto.email);
     // A pending account may reset too: the code proves control of the mailbox, so the reset also verifies it.
-    if (user && user.status !== 'disabled') {
+    if (user && !user.disabledAt) {
       const code = await this.issueCode(user, 'reset');
       await this.mail.sendResetCode(user.email, code, CODE_TTL_MINUTES);
     }
@@ -141,7 +151,7 @@ export class AuthService {
     if (newPassword.length < 8) throw new BadRequestError(PASSWORD_LENGTH_MESSAGE);
     this.checkStrength(newPassword, dto.email);
     const found = await this.users.findByEmail(dto.email);
-    const user = found && found.status !== 'disabled' ? found : null;
+    const user = found && !found.disabledAt ? found : null;
     await this.consumeCode(user, dto.email, 'reset', dto.otp, meta);
     if (!user) throw new Error('A code was accepted without an account.');
     await this.users.changePassword(user.id, await this.crypto.hashPassword(newPassword), this.clock.now());
@@ -152,7 +162,7 @@ export class AuthService {
   async me(user: AuthUser): Promise<MeResponseDto> {
     const found = await this.users.findById(user.id);
     if (!found) throw new UnauthorizedError();
-    return mapMe(found);
+    return mapMe(found, await this.firms.get(found.firmId));
   }
 
   /** Ends the session of the presented token; the account's other sessions go on. */
@@ -174,8 +184,8 @@ export class AuthService {
   /** Resolves a verified token's payload to the signed-in user, or null when the token is no longer good. */
   async userForToken(payload: TokenPayload): Promise<AuthUser | null> {
     const user = await this.users.findForToken(payload.sub, payload.jti);
-    if (!user || user.status !== 'active' || user.tokenVersion !== payload.ver) return null;
-    return { id: user.id, email: user.email, role: user.role, session: { id: payload.jti, expiresAt: new Date((payload.exp ?? 0) * 1000) } };
+    if (!user || user.status !== 'active' || user.disabledAt || user.tokenVersion !== payload.ver) return null;
+    return { id: user.id, email: user.email, role: user.role, firmId: user.firmId, session: { id: payload.jti, expiresAt: new Date((payload.exp ?? 0) * 1000) } };
   }
 
   private async issueCode(user: UserEntity, purpose: CodePurpose): Promise<string> {
@@ -213,7 +223,7 @@ export class AuthService {
       await this.audit.record({ action: 'login.paused', actorId, email, ip: meta.ip, details: { seconds: failure.pausedSeconds, failures: failure.failures } });
     }
     if (failure.slowed) await this.audit.record({ action: 'login.slowed', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
-    if (failure.notifyOwner && user && user.status !== 'disabled') {
+    if (failure.notifyOwner && user && !user.disabledAt) {
       await this.mail.sendSignInFailureNotice(user.email, failure.failures, FAILURE_WINDOW_SECONDS / 60);
       await this.audit.record({ action: 'login.notice', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
     }

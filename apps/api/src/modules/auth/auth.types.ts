@@ -1,7 +1,10 @@
+import type { FirmRole } from '@api/modules/firms/firm-role';
+
 export interface AuthUser {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  role: FirmRole;
+  firmId: string;
   /** The token this request came with, which a logout revokes. */
   session?: { id: string; expiresAt: Date };
 }

@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export type UserStatus = 'pending' | 'active' | 'disabled';
-export type UserRole = 'user' | 'admin';
+import type { FirmRole } from '@api/modules/firms/firm-role';
+
+export type UserRole = FirmRole;
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -17,8 +19,16 @@ export class UserEntity {
   @Column('text')
   status: UserStatus;
 
+  @Column('uuid', { name: 'firm_id' })
+  firmId: string;
+
+  /** The role in the firm: `admin` administers people and settings, `member` works on matters. */
   @Column('text')
   role: UserRole;
+
+  /** Set by a firm administrator; a disabled account cannot sign in and its tokens stop working. */
+  @Column('timestamptz', { name: 'disabled_at', nullable: true })
+  disabledAt: Date | null;
 
   /** Raised by a password reset; tokens carrying an older version are refused. */
   @Column('int', { name: 'token_version', default: 0 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, FindOptionsWhere, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { UserEntity, UserRole } from './user.entity';
 
@@ -13,6 +13,10 @@ export class UserRepository {
 
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ email });
+  }
+
+  findBy(where: FindOptionsWhere<UserEntity>): Promise<UserEntity[]> {
+    return this.users.findBy(where);
   }
 
   findById(id: string): Promise<UserEntity | null> {
@@ -34,11 +38,11 @@ export class UserRepository {
   }
 
   /** Inserts a pending account; returns null when the address was taken meanwhile. */
-  async createPending(email: string, passwordHash: string, role: UserRole = 'user'): Promise<UserEntity | null> {
+  async createPending(email: string, passwordHash: string, firmId: string, role: UserRole): Promise<UserEntity | null> {
     const result = await this.users
       .createQueryBuilder()
       .insert()
-      .values({ email, passwordHash, status: 'pending', role, tokenVersion: 0 })
+      .values({ email, passwordHash, status: 'pending', firmId, role, tokenVersion: 0 })
       .orIgnore()
       .returning('*')
       .execute();

@@ -5,6 +5,7 @@ import { Ingestion1763810000000 } from './migrations/1763810000000-ingestion';
 import { AnswersReports1763820000000 } from './migrations/1763820000000-answers-reports';
 import { AuthSecurity1763830000000 } from './migrations/1763830000000-auth-security';
 import { SealedText1763840000000 } from './migrations/1763840000000-sealed-text';
+import { Firms1763850000000 } from './migrations/1763850000000-firms';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AnswersReports1763820000000,
   AuthSecurity1763830000000,
   SealedText1763840000000,
+  Firms1763850000000,
 ];

@@ -45,7 +45,7 @@ export class DocumentsService {
     try {
       if (typeof projectId !== 'string' || projectId.trim() === '') throw new BadRequestError('project_id is required: the id of the project to add the document to.');
       if (!isUUID(projectId.trim())) throw new BadRequestError('The project id is not valid: it must be a UUID.');
-      const project = await this.projects.getOwned(user, projectId.trim());
+      const project = await this.projects.getFor(user, projectId.trim(), 'documents.upload');
       const filename = validateFileName(upload.originalName);
       if (upload.size === 0) throw new BadRequestError(`"${filename}" is empty (0 bytes): there is nothing to upload.`);
       const type = await this.storage.inspectIncoming(upload.incoming, (source) => detectFileType(source, filename, { maxTextCharacters: MAX_TEXT_CHARACTERS }));
@@ -85,17 +85,17 @@ export class DocumentsService {
   }
 
   async listFiles(user: AuthUser, projectId: string): Promise<FileListResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'documents.read');
     return { files: (await this.documents.list(project.id)).map((document) => document.filename) };
   }
 
   async listDocuments(user: AuthUser, projectId: string): Promise<DocumentListResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'documents.read');
     return { documents: (await this.documents.list(project.id)).map(mapDocument) };
   }
 
   async deleteByName(user: AuthUser, projectId: string, filename: string): Promise<DeletedResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'documents.delete');
     // No stored name holds a NUL byte (PostgreSQL text cannot), so such a name is simply not found.
     const document = filename.includes('\0') ? null : await this.documents.findByName(project.id, filename.normalize('NFC'));
     if (!document) throw new NotFoundError(`No document named "${filename.replace(/\0/g, '')}" in this project.`);
@@ -108,7 +108,7 @@ export class DocumentsService {
 
   /** The original file, decrypted and checked; a tampered file is reported, never served. */
   async content(user: AuthUser, projectId: string, documentId: string): Promise<{ document: DocumentEntity; bytes: Buffer }> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'documents.read');
     const document = isUUID(documentId) ? await this.documents.findInProject(project.id, documentId) : null;
     if (!document) throw new NotFoundError('Document not found.');
     try {

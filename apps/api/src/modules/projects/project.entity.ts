@@ -8,6 +8,9 @@ export class ProjectEntity {
   @Column('uuid', { name: 'owner_id' })
   ownerId: string;
 
+  @Column('uuid', { name: 'firm_id' })
+  firmId: string;
+
   @Column('text')
   name: string;
 

@@ -1,38 +1,124 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import { ProjectEntity } from './project.entity';
+import { ProjectMemberEntity } from './project-member.entity';
+import type { ProjectRole, SharedRole } from './project-policy';
+import { WallEntity } from './wall.entity';
 
 export interface ProjectWithCount {
   project: ProjectEntity;
   documentCount: number;
+  role: ProjectRole;
+}
+
+/** A matter with the caller's standing on it, read in one query. */
+export interface ProjectStanding {
+  project: ProjectEntity;
+  role: ProjectRole | null;
+  walled: boolean;
+}
+
+export interface MemberRow {
+  userId: string;
+  role: ProjectRole;
+  addedAt: Date;
 }
 
 @Injectable()
 export class ProjectRepository {
   private readonly projects: Repository<ProjectEntity>;
 
+  private readonly members: Repository<ProjectMemberEntity>;
+  private readonly walls: Repository<WallEntity>;
+
   constructor(private readonly dataSource: DataSource) {
     this.projects = dataSource.getRepository(ProjectEntity);
+    this.members = dataSource.getRepository(ProjectMemberEntity);
+    this.walls = dataSource.getRepository(WallEntity);
   }
 
-  async create(ownerId: string, name: string, description: string): Promise<ProjectEntity> {
-    const project = this.projects.create({ ownerId, name, description });
+  async create(ownerId: string, firmId: string, name: string, description: string): Promise<ProjectEntity> {
+    const project = this.projects.create({ ownerId, firmId, name, description });
     return this.projects.save(project);
   }
 
-  findOwned(ownerId: string, id: string): Promise<ProjectEntity | null> {
-    return this.projects.findOneBy({ id, ownerId });
+  findById(id: string): Promise<ProjectEntity | null> {
+    return this.projects.findOneBy({ id });
   }
 
-  async listOwned(ownerId: string): Promise<ProjectWithCount[]> {
+  /** The matter and the user's role and wall on it; null when no such matter exists. */
+  async standing(id: string, userId: string): Promise<ProjectStanding | null> {
+    const { entities, raw } = await this.projects
+      .createQueryBuilder('p')
+      .addSelect('(SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = :userId)', 'member_role')
+      .addSelect('EXISTS (SELECT 1 FROM walls w WHERE w.project_id = p.id AND w.user_id = :userId)', 'walled')
+      .where('p.id = :id', { id, userId })
+      .getRawAndEntities<{ member_role: SharedRole | null; walled: boolean }>();
+    const project = entities[0];
+    if (!project) return null;
+    const role: ProjectRole | null = project.ownerId === userId ? 'owner' : (raw[0].member_role ?? null);
+    return { project, role, walled: raw[0].walled === true };
+  }
+
+  /** The matters of the user's firm that the user owns or was given, minus those it is walled off. */
+  async listVisible(userId: string, firmId: string): Promise<ProjectWithCount[]> {
     const { entities, raw } = await this.projects
       .createQueryBuilder('p')
       .addSelect('(SELECT count(*) FROM documents d WHERE d.project_id = p.id)', 'document_count')
-      .where('p.owner_id = :ownerId', { ownerId })
+      .addSelect('(SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = :userId)', 'member_role')
+      .where('p.firm_id = :firmId', { firmId, userId })
+      .andWhere('(p.owner_id = :userId OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = :userId))')
+      .andWhere('NOT EXISTS (SELECT 1 FROM walls w WHERE w.project_id = p.id AND w.user_id = :userId)')
       .orderBy('p.created_at', 'DESC')
       .addOrderBy('p.id', 'DESC')
-      .getRawAndEntities<{ document_count: string }>();
-    return entities.map((project, index) => ({ project, documentCount: Number(raw[index].document_count) }));
+      .getRawAndEntities<{ document_count: string; member_role: SharedRole | null }>();
+    return entities.map((project, index) => ({
+      project,
+      documentCount: Number(raw[index].document_count),
+      role: project.ownerId === userId ? 'owner' : (raw[index].member_role as SharedRole),
+    }));
+  }
+
+  /** The owner first, then everyone the matter is shared with, oldest first. */
+  async listMembers(project: ProjectEntity): Promise<MemberRow[]> {
+    const shared = await this.members.find({ where: { projectId: project.id }, order: { createdAt: 'ASC', userId: 'ASC' } });
+    return [{ userId: project.ownerId, role: 'owner', addedAt: project.createdAt }, ...shared.map((row) => ({ userId: row.userId, role: row.role, addedAt: row.createdAt }))];
+  }
+
+  findMember(projectId: string, userId: string): Promise<ProjectMemberEntity | null> {
+    return this.members.findOneBy({ projectId, userId });
+  }
+
+  async upsertMember(projectId: string, userId: string, role: SharedRole, addedBy: string): Promise<void> {
+    await this.members.upsert({ projectId, userId, role, addedBy }, ['projectId', 'userId']);
+  }
+
+  async removeMember(projectId: string, userId: string): Promise<boolean> {
+    const result = await this.members.delete({ projectId, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  isWalled(projectId: string, userId: string): Promise<boolean> {
+    return this.walls.existsBy({ projectId, userId });
+  }
+
+  /** Walls the user off and ends any sharing with it, in one transaction; false when the wall was already up. */
+  async addWall(projectId: string, userId: string, addedBy: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      if (await manager.existsBy(WallEntity, { projectId, userId })) return false;
+      await manager.insert(WallEntity, { projectId, userId, addedBy });
+      await manager.delete(ProjectMemberEntity, { projectId, userId });
+      return true;
+    });
+  }
+
+  async removeWall(projectId: string, userId: string): Promise<boolean> {
+    const result = await this.walls.delete({ projectId, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  listWalls(projectId: string): Promise<WallEntity[]> {
+    return this.walls.find({ where: { projectId }, order: { createdAt: 'ASC' } });
   }
 
   async countDocuments(projectId: string): Promise<number> {

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsVisibleText } from '@api/modules/common/visible-text';
 import type { ProjectEntity } from './project.entity';
+import { type ProjectRole, SHARED_ROLES, type SharedRole } from './project-policy';
 
 export const PROJECT_NAME_REQUIRED = 'Project name is required';
 export const DESCRIPTION_MAX = 200;
@@ -45,6 +46,9 @@ export class ProjectResponseDto {
 
   @ApiProperty({ example: 3 })
   document_count: number;
+
+  @ApiProperty({ enum: ['owner', 'editor', 'viewer'], example: 'owner', description: "The caller's role on the project." })
+  role: ProjectRole;
 }
 
 export class ProjectListResponseDto {
@@ -57,12 +61,51 @@ export class DeletedResponseDto {
   message: string;
 }
 
-export function mapProject(project: ProjectEntity, documentCount: number): ProjectResponseDto {
+export function mapProject(project: ProjectEntity, documentCount: number, role: ProjectRole): ProjectResponseDto {
   return {
     id: project.id,
     name: project.name,
     description: project.description,
     created_at: project.createdAt.toISOString(),
     document_count: documentCount,
+    role,
   };
+}
+
+export const MEMBER_ROLE_MESSAGE = 'The role must be editor or viewer.';
+
+export class ShareProjectDto {
+  @ApiProperty({ example: 'associate@firm.example', description: 'The address of a person of your firm.' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  email: string;
+
+  @ApiProperty({ enum: SHARED_ROLES, example: 'editor' })
+  @IsIn(SHARED_ROLES, { message: MEMBER_ROLE_MESSAGE })
+  role: SharedRole;
+}
+
+export class ChangeMemberRoleDto {
+  @ApiProperty({ enum: SHARED_ROLES, example: 'viewer' })
+  @IsIn(SHARED_ROLES, { message: MEMBER_ROLE_MESSAGE })
+  role: SharedRole;
+}
+
+export class ProjectMemberDto {
+  @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34' })
+  user_id: string;
+
+  @ApiProperty({ example: 'associate@firm.example' })
+  email: string;
+
+  @ApiProperty({ enum: ['owner', 'editor', 'viewer'], example: 'editor' })
+  role: ProjectRole;
+
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' })
+  added_at: string;
+}
+
+export class ProjectMembersResponseDto {
+  @ApiProperty({ type: [ProjectMemberDto] })
+  members: ProjectMemberDto[];
 }

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '@api/modules/audit/audit.module';
+import { AuthModule } from '@api/modules/auth/auth.module';
 import { DatabaseModule } from '@api/modules/database/database.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
 import { ProjectEntity } from './project.entity';
+import { ProjectMemberEntity } from './project-member.entity';
+import { WallEntity } from './wall.entity';
 import { ProjectRepository } from './project.repository';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
 
 @Module({
-  imports: [DatabaseModule.forFeature([ProjectEntity]), AuditModule, StorageModule, VectorsModule],
+  imports: [DatabaseModule.forFeature([ProjectEntity, ProjectMemberEntity, WallEntity]), AuditModule, AuthModule, StorageModule, VectorsModule],
   controllers: [ProjectsController],
   providers: [ProjectsService, ProjectRepository],
   exports: [ProjectsService],

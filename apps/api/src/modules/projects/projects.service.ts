@@ -1,14 +1,39 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
-import { NotFoundError } from '@api/modules/common/app-error';
+import { UsersService } from '@api/modules/auth/users.service';
+import { BadRequestError, ForbiddenError, NotFoundError } from '@api/modules/common/app-error';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
-import { CreateProjectDto, DeletedResponseDto, mapProject, ProjectListResponseDto, ProjectResponseDto } from './projects.dto';
+import {
+  ChangeMemberRoleDto,
+  CreateProjectDto,
+  DeletedResponseDto,
+  mapProject,
+  ProjectListResponseDto,
+  ProjectMembersResponseDto,
+  ProjectResponseDto,
+  ShareProjectDto,
+} from './projects.dto';
 import { ProjectEntity } from './project.entity';
+import { decide, FORBIDDEN_MESSAGES, ProjectAction, ProjectRole } from './project-policy';
 import { ProjectRepository } from './project.repository';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
+export const SHARING_MESSAGES = {
+  unknownPerson: 'No one in your firm has an account with this address.',
+  walled: 'This person is walled off this project and cannot be given access.',
+  owner: 'The owner already has full access to this project.',
+  disabled: 'This account is disabled and cannot be given access.',
+  notMember: 'This person is not a member of this project.',
+  ownerStays: 'The owner cannot be removed from the project or given another role.',
+} as const;
+
+/** A matter the caller may act on, with the caller's role on it (null for an administrator who is not on it). */
+export interface AuthorizedProject {
+  project: ProjectEntity;
+  role: ProjectRole | null;
+}
 
 @Injectable()
 export class ProjectsService {
@@ -19,34 +44,49 @@ export class ProjectsService {
     private readonly storage: StorageRepository,
     private readonly audit: AuditRepository,
     private readonly vectors: VectorIndex,
+    private readonly people: UsersService,
   ) {}
 
-  /** The caller's project, or 404 whether it does not exist or belongs to someone else. */
-  async getOwned(user: AuthUser, id: string): Promise<ProjectEntity> {
-    const project = await this.projects.findOwned(user.id, id);
-    if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
-    return project;
+  /**
+   * The one gate of every project route: the matter if the policy allows the action, else 404 when the
+   * caller may not know it exists, 403 when the caller's role on a visible matter does not allow it.
+   */
+  async authorize(user: AuthUser, id: string, action: ProjectAction): Promise<AuthorizedProject> {
+    const standing = await this.projects.standing(id, user.id);
+    if (!standing) throw new NotFoundError(PROJECT_NOT_FOUND);
+    const decision = decide(
+      { callerFirmId: user.firmId, callerFirmRole: user.role, projectFirmId: standing.project.firmId, projectRole: standing.role, walled: standing.walled },
+      action,
+    );
+    if (decision === 'hidden') throw new NotFoundError(PROJECT_NOT_FOUND);
+    if (decision === 'forbidden') throw new ForbiddenError(FORBIDDEN_MESSAGES[action]);
+    return { project: standing.project, role: standing.role };
+  }
+
+  /** Shorthand for routes that only need the matter. */
+  async getFor(user: AuthUser, id: string, action: ProjectAction): Promise<ProjectEntity> {
+    return (await this.authorize(user, id, action)).project;
   }
 
   async list(user: AuthUser): Promise<ProjectListResponseDto> {
-    const rows = await this.projects.listOwned(user.id);
-    return { projects: rows.map((row) => mapProject(row.project, row.documentCount)) };
+    const rows = await this.projects.listVisible(user.id, user.firmId);
+    return { projects: rows.map((row) => mapProject(row.project, row.documentCount, row.role)) };
   }
 
   async get(user: AuthUser, id: string): Promise<ProjectResponseDto> {
-    const project = await this.getOwned(user, id);
-    return mapProject(project, await this.projects.countDocuments(project.id));
+    const { project, role } = await this.authorize(user, id, 'project.read');
+    return mapProject(project, await this.projects.countDocuments(project.id), role ?? 'viewer');
   }
 
   async create(user: AuthUser, dto: CreateProjectDto): Promise<ProjectResponseDto> {
-    const project = await this.projects.create(user.id, dto.name, dto.description ?? '');
+    const project = await this.projects.create(user.id, user.firmId, dto.name, dto.description ?? '');
     await this.audit.record({ action: 'project.create', actorId: user.id, email: user.email, details: { projectId: project.id } });
-    return mapProject(project, 0);
+    return mapProject(project, 0, 'owner');
   }
 
   /** Rows go in one transaction; files after it, and the storage sweep collects any a crash left behind. */
   async delete(user: AuthUser, id: string): Promise<DeletedResponseDto> {
-    const project = await this.getOwned(user, id);
+    const project = await this.getFor(user, id, 'project.delete');
     const keys = await this.projects.deleteWithContents(project.id);
     await this.vectors.deleteProject(project.id).catch((error: Error) => this.logger.warn(`Vectors of project ${project.id} not removed yet: ${error.message}`));
     for (const key of keys) {
@@ -54,5 +94,52 @@ export class ProjectsService {
     }
     await this.audit.record({ action: 'project.delete', actorId: user.id, email: user.email, details: { projectId: project.id, documents: keys.length } });
     return { message: 'Project deleted.' };
+  }
+
+  async members(user: AuthUser, id: string): Promise<ProjectMembersResponseDto> {
+    const project = await this.getFor(user, id, 'members.read');
+    return this.memberList(project);
+  }
+
+  /** Shares the matter with a person of the caller's firm, or changes the role they already have. */
+  async share(user: AuthUser, id: string, dto: ShareProjectDto): Promise<ProjectMembersResponseDto> {
+    const project = await this.getFor(user, id, 'members.manage');
+    const person = await this.people.findInFirmByEmail(user.firmId, dto.email);
+    if (!person) throw new BadRequestError(SHARING_MESSAGES.unknownPerson);
+    await this.grant(user, project, person.id, person.disabled, dto.role);
+    return this.memberList(project);
+  }
+
+  async changeRole(user: AuthUser, id: string, memberId: string, dto: ChangeMemberRoleDto): Promise<ProjectMembersResponseDto> {
+    const project = await this.getFor(user, id, 'members.manage');
+    if (memberId === project.ownerId) throw new BadRequestError(SHARING_MESSAGES.ownerStays);
+    if (!(await this.projects.findMember(project.id, memberId))) throw new NotFoundError(SHARING_MESSAGES.notMember);
+    const person = await this.people.findInFirm(user.firmId, memberId);
+    await this.grant(user, project, memberId, person?.disabled ?? true, dto.role);
+    return this.memberList(project);
+  }
+
+  async unshare(user: AuthUser, id: string, memberId: string): Promise<ProjectMembersResponseDto> {
+    const project = await this.getFor(user, id, 'members.manage');
+    if (memberId === project.ownerId) throw new BadRequestError(SHARING_MESSAGES.ownerStays);
+    if (!(await this.projects.removeMember(project.id, memberId))) throw new NotFoundError(SHARING_MESSAGES.notMember);
+    await this.audit.record({ action: 'project.unshare', actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId } });
+    return this.memberList(project);
+  }
+
+  private async grant(user: AuthUser, project: ProjectEntity, memberId: string, disabled: boolean, role: 'editor' | 'viewer'): Promise<void> {
+    if (memberId === project.ownerId) throw new BadRequestError(SHARING_MESSAGES.owner);
+    if (await this.projects.isWalled(project.id, memberId)) throw new BadRequestError(SHARING_MESSAGES.walled);
+    if (disabled) throw new BadRequestError(SHARING_MESSAGES.disabled);
+    await this.projects.upsertMember(project.id, memberId, role, user.id);
+    await this.audit.record({ action: 'project.share', actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId, role } });
+  }
+
+  private async memberList(project: ProjectEntity): Promise<ProjectMembersResponseDto> {
+    const rows = await this.projects.listMembers(project);
+    const people = await this.people.findMany(rows.map((row) => row.userId));
+    return {
+      members: rows.map((row) => ({ user_id: row.userId, email: people.get(row.userId)?.email ?? '', role: row.role, added_at: row.addedAt.toISOString() })),
+    };
   }
 }

@@ -36,10 +36,11 @@ export class ChatRepository {
     return { ...message, id, createdAt: generated.createdAt };
   }
 
-  /** Up to `limit` messages, newest first, in (created_at, id) order; with `before`, only those older than that message. */
-  async history(projectId: string, page: { limit: number; before?: string }): Promise<ChatMessageEntity[]> {
-    const olderThan = (id: string): string => `(created_at, ${id}) < (SELECT c.created_at, c.id FROM chat_messages c WHERE c.id = :before AND c.project_id = :projectId)`;
-    const where = page.before === undefined ? { projectId } : { projectId, id: Raw(olderThan, { before: page.before, projectId }) };
+  /** One person's messages on a matter, up to `limit`, newest first, in (created_at, id) order; with `before`, only those older than that message. */
+  async history(projectId: string, userId: string, page: { limit: number; before?: string }): Promise<ChatMessageEntity[]> {
+    const olderThan = (id: string): string =>
+      `(created_at, ${id}) < (SELECT c.created_at, c.id FROM chat_messages c WHERE c.id = :before AND c.project_id = :projectId AND c.user_id = :userId)`;
+    const where = page.before === undefined ? { projectId, userId } : { projectId, userId, id: Raw(olderThan, { before: page.before, projectId, userId }) };
     return this.open(await this.messages.find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: page.limit }));
   }
 
@@ -54,8 +55,9 @@ export class ChatRepository {
     }));
   }
 
-  async clear(projectId: string): Promise<number> {
-    const result = await this.messages.delete({ projectId });
+  /** Deletes one person's questions and answers on a matter; the others' stay. */
+  async clear(projectId: string, userId: string): Promise<number> {
+    const result = await this.messages.delete({ projectId, userId });
     return result.affected ?? 0;
   }
 }

@@ -32,7 +32,7 @@ export class QaService {
 
   /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
   async ask(user: AuthUser, projectId: string, dto: AskQuestionDto): Promise<AnswerResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'chat.ask');
     const counts = await this.documents.statusCounts(project.id);
     const pending = counts.queued + counts.processing;
     if (counts.ready === 0) throw new BadRequestError(NO_DOCUMENTS);
@@ -113,17 +113,17 @@ export class QaService {
 
   /** One page of the history, oldest first; `next` points at the older page when there is one. */
   async history(user: AuthUser, projectId: string, query: ChatHistoryQueryDto): Promise<ChatHistoryResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
+    const project = await this.projects.getFor(user, projectId, 'chat.own-history');
     const limit = query.limit ?? HISTORY_PAGE_SIZE;
     // One row more than the page tells whether an older page exists.
-    const newestFirst = await this.chat.history(project.id, { limit: limit + 1, before: query.before });
+    const newestFirst = await this.chat.history(project.id, user.id, { limit: limit + 1, before: query.before });
     const page = newestFirst.slice(0, limit).reverse();
     return { history: page.map(mapHistoryEntry), next: newestFirst.length > limit ? page[0].id : null };
   }
 
   async clearHistory(user: AuthUser, projectId: string): Promise<DeletedResponseDto> {
-    const project = await this.projects.getOwned(user, projectId);
-    await this.chat.clear(project.id);
+    const project = await this.projects.getFor(user, projectId, 'chat.own-history');
+    await this.chat.clear(project.id, user.id);
     return { message: 'Chat history deleted.' };
   }
 }

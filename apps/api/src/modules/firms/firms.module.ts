@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@api/modules/database/database.module';
+import { FirmEntity } from './firm.entity';
+import { FirmRepository } from './firm.repository';
+import { FirmsService } from './firms.service';
+import { InvitationEntity } from './invitation.entity';
+
+/**
+ * Owns firms (the tenants), their settings and their invitations. It knows nothing of accounts or matters:
+ * auth asks it where a new account belongs; it never reads another module's tables.
+ */
+@Module({
+  imports: [DatabaseModule.forFeature([FirmEntity, InvitationEntity])],
+  providers: [FirmsService, FirmRepository],
+  exports: [FirmsService],
+})
+export class FirmsModule {}
