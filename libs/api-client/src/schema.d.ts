@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * The signed-in account
-         * @description Returns the id, e-mail address, role and creation time of the account the bearer token belongs to.
+         * @description Returns the id, e-mail address, firm role, firm and creation time of the account the bearer token belongs to.
          */
         get: operations["getMe"];
         put?: never;
@@ -336,6 +336,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's members
+         * @description The owner and everyone the project is shared with, with their roles. Any member may read it; so may a firm administrator.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Share a project
+         * @description Shares the project with a person of your firm as editor or viewer (or changes the role they have). Only the owner or a firm administrator may share; another firm's address, an unknown address and a walled person are refused.
+         */
+        post: operations["shareProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/members/{userId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing a project with someone
+         * @description Removes a member; their own chat history on the project stays, unreadable to others.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Makes a member an editor or a viewer. The owner keeps the project.
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
     "/api/projects/{id}/qa/": {
         parameters: {
             query?: never;
@@ -496,6 +544,13 @@ export interface components {
              */
             summary: string;
         };
+        ChangeMemberRoleDto: {
+            /**
+             * @example viewer
+             * @enum {string}
+             */
+            role: "editor" | "viewer";
+        };
         ChatHistoryEntryDto: {
             /**
              * Format: uuid
@@ -634,6 +689,15 @@ export interface components {
              */
             files: string[];
         };
+        FirmSummaryDto: {
+            /**
+             * Format: uuid
+             * @example 8b0e2f4a-1c3d-4e5f-9a7b-6c5d4e3f2a1b
+             */
+            id: string;
+            /** @example firm.example */
+            name: string;
+        };
         GenerateReportDto: {
             /**
              * Format: uuid
@@ -699,13 +763,18 @@ export interface components {
             created_at: string;
             /** @example counsel@firm.example */
             email: string;
+            firm: components["schemas"]["FirmSummaryDto"];
             /**
              * Format: uuid
              * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
              */
             id: string;
-            /** @enum {string} */
-            role: "user" | "admin";
+            /**
+             * @description The account's role in its firm.
+             * @example admin
+             * @enum {string}
+             */
+            role: "admin" | "member";
         };
         MessageResponseDto: {
             /** @example Account created successfully! A verification code has been sent to your email. */
@@ -738,6 +807,28 @@ export interface components {
         ProjectListResponseDto: {
             projects: components["schemas"]["ProjectResponseDto"][];
         };
+        ProjectMemberDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            added_at: string;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            user_id: string;
+        };
+        ProjectMembersResponseDto: {
+            members: components["schemas"]["ProjectMemberDto"][];
+        };
         ProjectResponseDto: {
             /**
              * Format: date-time
@@ -755,6 +846,12 @@ export interface components {
             id: string;
             /** @example Acme v. Globex supply dispute */
             name: string;
+            /**
+             * @description The caller's role on the project.
+             * @example owner
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
         };
         RequestPasswordResetDto: {
             /** @example counsel@firm.example */
@@ -775,6 +872,18 @@ export interface components {
             otp: string;
             /** @description The new password, as the alternate reset form names it */
             password?: string;
+        };
+        ShareProjectDto: {
+            /**
+             * @description The address of a person of your firm.
+             * @example associate@firm.example
+             */
+            email: string;
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            role: "editor" | "viewer";
         };
         SignupDto: {
             /** @example counsel@firm.example */
@@ -1681,6 +1790,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Not found, or not yours */
             404: {
                 headers: {
@@ -2096,6 +2221,340 @@ export interface operations {
                      *       "detail": "Authentication credentials were not provided or are invalid.",
                      *       "error": "Authentication credentials were not provided or are invalid.",
                      *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembersResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    shareProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareProjectDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembersResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembersResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembersResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
