@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AdminModule } from '@api/modules/admin/admin.module';
 import { AnalysisModule } from '@api/modules/analysis/analysis.module';
 import { AuditModule } from '@api/modules/audit/audit.module';
 import { AuthModule } from '@api/modules/auth/auth.module';
@@ -27,7 +28,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, FirmsModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, FirmsModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule, AdminModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }
