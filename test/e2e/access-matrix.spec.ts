@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Response } from 'superagent';
+import { DataSource } from 'typeorm';
 import { ACCESS, Actor, ACTOR_DESCRIPTIONS, ACTORS, disagreements, Fixture, Row } from '../utils/access-matrix';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
@@ -19,13 +20,21 @@ const scoped: Scoped[] = operations.flatMap((operation) => {
 });
 const cases = scoped.flatMap(({ operation, row }) => ACTORS.map((actor) => ({ name: `${operation.id} as ${actor} (${ACTOR_DESCRIPTIONS[actor]})`, operation, row, actor })));
 
-/** What one case planted for the owner; `markers` are strings that only the owner's data holds. */
+/**
+ * What one case planted for the owner. `contents` are strings only the matter's contents hold; `personal`
+ * only the owner's own chat, which no one else may read even on a shared matter.
+ */
 interface Planted {
   projectId: string;
   documentId?: string;
   filename?: string;
-  markers: string[];
+  contents: string[];
+  personal: string[];
 }
+
+/** Operations that, when allowed, change what the owner sees of the matter (so its snapshot may differ). */
+const CHANGES_MATTER = new Set(['deleteProject', 'deleteFile', 'uploadDocument', 'shareProject', 'changeMemberRole', 'removeMember']);
+const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
 interface Answer {
   status: number;
@@ -57,14 +66,24 @@ function collect(res: Response, callback: (error: Error | null, body: Buffer) =>
 
 describe('access matrix (openapi.yaml × actors)', () => {
   let ctx: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
+  type Person = TestUser & { id: string };
+  const people = {} as Record<'owner' | 'editor' | 'viewer' | 'walledMember' | 'unsharedMember' | 'firmAdmin' | 'otherFirmAdmin', Person>;
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
-    owner = await createUser(ctx, 'matrix-owner');
-    other = await createUser(ctx, 'matrix-other');
+    for (const name of Object.keys(ACTOR_DESCRIPTIONS) as Actor[]) {
+      if (name === 'anonymous' || name === 'revokedToken' || name === 'expiredToken' || name === 'forgedToken') continue;
+      const user = await createUser(ctx, `matrix-${name.toLowerCase()}`);
+      const me = await ctx.http.get('/api/me/').set('Authorization', `Bearer ${user.token}`).expect(200);
+      people[name] = { ...user, id: me.body.id as string };
+    }
+    // The firm's people join the administrator's firm as members (each sign-up made a firm of its own).
+    const firm = (await ctx.http.get('/api/me/').set('Authorization', `Bearer ${people.firmAdmin.token}`)).body.firm.id as string;
+    const members = [people.owner, people.editor, people.viewer, people.walledMember, people.unsharedMember].map((person) => person.id);
+    await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = ANY($2)`, [firm, members]);
   });
+
+  const owner = (): Person => people.owner;
 
   afterAll(() => ctx?.close());
 
@@ -105,19 +124,24 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const name = `Matter ${hex()}`;
     const description = `Brief ${hex()}`;
     const project = await auth(ctx.http.post('/api/projects/')).send({ name, description }).expect(201);
-    const planted: Planted = { projectId: project.body.id as string, markers: [name, description, owner.email] };
+    const planted: Planted = { projectId: project.body.id as string, contents: [name, description], personal: [] };
+    const share = (person: Person, role: string) => auth(ctx.http.post(`/api/projects/${planted.projectId}/members/`)).send({ email: person.email, role }).expect(201);
+    await share(people.editor, 'editor');
+    await share(people.viewer, 'viewer');
+    await share(people.walledMember, 'editor');
+    await ctx.app.get(DataSource).query('INSERT INTO walls (project_id, user_id) VALUES ($1, $2)', [planted.projectId, people.walledMember.id]);
     if (needs.length === 0) return planted;
     const filename = `brief-${hex()}.txt`;
     const clause = `CLAUSE${hex().toUpperCase()}`;
     const text = `SECTION 1. TERM. This Agreement with ${clause} lasts five years.\n\nSECTION 2. GOVERNING LAW. The laws of Delaware govern this Agreement.`;
     const uploaded = await auth(ctx.http.post('/api/upload/')).field('project_id', planted.projectId).attach('file', Buffer.from(text), { filename }).expect(201);
     Object.assign(planted, { documentId: uploaded.body.id as string, filename });
-    planted.markers.push(filename, clause);
+    planted.contents.push(filename, clause);
     await waitForDocuments(ctx, token, planted.projectId);
     if (needs.includes('chat')) {
       const question = `What is the governing law of matter Q${hex()}?`;
       await auth(ctx.http.post(`/api/projects/${planted.projectId}/qa/`)).send({ question }).expect(200);
-      planted.markers.push(question);
+      planted.personal.push(question);
     }
     if (needs.includes('caseSummary')) await auth(ctx.http.post('/api/generate_case_summary/')).send({ project_id: planted.projectId }).expect(200);
     if (needs.includes('liabilityAnalysis')) await auth(ctx.http.post('/api/generate_liability_analysis/')).send({ project_id: planted.projectId }).expect(200);
@@ -130,7 +154,12 @@ describe('access matrix (openapi.yaml × actors)', () => {
       const response = await ctx.http.get(path).set('Authorization', `Bearer ${token}`);
       return [response.status, response.body];
     };
-    return [await get(`/api/projects/${projectId}/`), await get(`/api/projects/${projectId}/documents/`), await get(`/api/projects/${projectId}/chat_history/`)];
+    return [
+      await get(`/api/projects/${projectId}/`),
+      await get(`/api/projects/${projectId}/documents/`),
+      await get(`/api/projects/${projectId}/chat_history/`),
+      await get(`/api/projects/${projectId}/members/`),
+    ];
   }
 
   /** The token the actor presents, from a session of its own. */
@@ -138,19 +167,23 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const secret = ctx.config.auth.jwtSecret.reveal();
     switch (actor) {
       case 'owner':
-        return login(owner);
-      case 'otherUser':
-        return login(other);
+      case 'editor':
+      case 'viewer':
+      case 'walledMember':
+      case 'unsharedMember':
+      case 'firmAdmin':
+      case 'otherFirmAdmin':
+        return login(people[actor]);
       case 'anonymous':
         return undefined;
       case 'revokedToken': {
-        const token = await login(owner);
+        const token = await login(owner());
         await ctx.http.post('/api/logout/').set('Authorization', `Bearer ${token}`).expect(200);
         return token;
       }
       case 'expiredToken':
       case 'forgedToken': {
-        const claims = claimsOf(await login(owner));
+        const claims = claimsOf(await login(owner()));
         const now = Math.floor(Date.now() / 1000);
         // The same claims re-signed with the real key and a live expiry are accepted, so the case tests only the flaw it names.
         await ctx.http.get('/api/me/').set('Authorization', `Bearer ${signToken({ ...claims, exp: now + 600 }, secret)}`).expect(200);
@@ -163,6 +196,14 @@ describe('access matrix (openapi.yaml × actors)', () => {
         throw new Error(`No token for actor ${String(unhandled)}`);
       }
     }
+  }
+
+  /** The planted strings this actor must not get back from this call. */
+  function forbiddenMarkers(planted: Planted, actor: Actor, row: Scoped['row'], expected: number): string[] {
+    if (actor === 'owner') return [];
+    if (expected >= 400 || (row.scope === 'own' && !ON_PROJECT.has(actor))) return [...planted.contents, ...planted.personal, owner().email];
+    // Allowed: a member sees the matter, never the owner's own chat; the administrator sees membership, not contents.
+    return actor === 'firmAdmin' ? [...planted.contents, ...planted.personal] : planted.personal;
   }
 
   function leaks(answer: Answer, markers: string[], sent: Record<string, string>): string[] {
@@ -184,7 +225,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
   });
 
   it.each(cases)('$name', async ({ operation, row, actor }) => {
-    const ownerToken = await login(owner);
+    const ownerToken = await login(owner());
     const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
     const values: Record<string, string> = {
       id: planted.projectId,
@@ -193,6 +234,9 @@ describe('access matrix (openapi.yaml × actors)', () => {
       filename: planted.filename ?? `absent-${hex()}.txt`,
       question: 'What is the governing law?',
       name: `Matter ${hex()}`,
+      userId: people.editor.id,
+      email: people.unsharedMember.email,
+      role: 'viewer',
     };
     const before = row.scope === 'project' ? await snapshot(ownerToken, planted.projectId) : undefined;
     const token = await tokenOf(actor);
@@ -200,12 +244,12 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const expected = row.expect[actor];
     expect({ status: answer.status, body: answer.text.slice(0, 300) }).toEqual({ status: expected, body: expect.any(String) });
 
-    if (actor !== 'owner') {
-      expect(leaks(answer, planted.markers, values)).toEqual([]);
-      if (before !== undefined) expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
-    }
+    expect(leaks(answer, forbiddenMarkers(planted, actor, row, expected), values)).toEqual([]);
+    const mayChange = expected < 400 && CHANGES_MATTER.has(operation.id);
+    if (actor !== 'owner' && before !== undefined && !mayChange) expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
     if (expected === 401) expect(errorBody(answer)).toMatchObject({ statusCode: 401 });
-    if (actor === 'otherUser' && row.scope === 'project') {
+    if (expected === 403) expect(errorBody(answer)).toMatchObject({ statusCode: 403 });
+    if (expected === 404 && row.scope === 'project') {
       // The refusal reads exactly as for a project that does not exist.
       const absent = await send(operation, { ...values, id: randomUUID(), project_id: randomUUID() }, token);
       expect(errorBody(answer)).toEqual(errorBody(absent));
@@ -215,20 +259,20 @@ describe('access matrix (openapi.yaml × actors)', () => {
   // The owner's document or file named under a project the other user owns: the sub-resource is looked up in that project only.
   const nested = scoped.filter(({ row, operation }) => row.scope === 'project' && operation.pathParams.some((param) => param.name !== 'id'));
 
-  it('names operations whose path reaches into a project (documents, files)', () => {
-    expect(nested.map(({ operation }) => operation.id).sort()).toEqual(['deleteFile', 'downloadDocument']);
+  it('names operations whose path reaches into a project (documents, files, members)', () => {
+    expect(nested.map(({ operation }) => operation.id).sort()).toEqual(['changeMemberRole', 'deleteFile', 'downloadDocument', 'removeMember']);
   });
 
-  it.each(nested.map(({ operation, row }) => ({ name: operation.id, operation, row })))('$name: the owner’s document named under the other user’s own project is 404', async ({ operation, row }) => {
-    const ownerToken = await login(owner);
-    const otherToken = await login(other);
+  it.each(nested.map(({ operation, row }) => ({ name: operation.id, operation, row })))('$name: the owner’s document or member named under another owner’s project is 404', async ({ operation, row }) => {
+    const ownerToken = await login(owner());
+    const otherToken = await login(people.unsharedMember);
     const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
-    const theirs = await plant(otherToken, []);
-    const values = { id: theirs.projectId, project_id: theirs.projectId, documentId: planted.documentId ?? '', filename: planted.filename ?? '' };
+    const theirs = await ctx.http.post('/api/projects/').set('Authorization', `Bearer ${otherToken}`).send({ name: `Matter ${hex()}` }).expect(201);
+    const values = { id: theirs.body.id, project_id: theirs.body.id, documentId: planted.documentId ?? '', filename: planted.filename ?? '', userId: people.editor.id, role: 'viewer' };
     const before = await snapshot(ownerToken, planted.projectId);
     const answer = await send(operation, values, otherToken);
     expect(answer.status).toBe(404);
-    expect(leaks(answer, planted.markers, values)).toEqual([]);
+    expect(leaks(answer, [...planted.contents, ...planted.personal], values)).toEqual([]);
     expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
   }, 60_000);
 });

@@ -1,17 +1,34 @@
 import type { Operation } from './openapi-fuzz';
 
 /**
- * Who makes a request in the access matrix. Each actor is a column of the table below; the firm roles
- * (admin, editor, viewer, walled member, member not on the matter, another firm's user) are added as more
- * columns, and the type then asks every row for their expectation.
+ * Who makes a request in the access matrix. Each actor is a column of the table below. The first eight are
+ * the firm's people and strangers (the owner is a plain member of the firm; the administrator is not on the
+ * matter); the last three present a flawed token of the owner's.
  */
-export const ACTORS = ['owner', 'otherUser', 'anonymous', 'revokedToken', 'expiredToken', 'forgedToken'] as const;
+export const ACTORS = [
+  'anonymous',
+  'owner',
+  'editor',
+  'viewer',
+  'walledMember',
+  'unsharedMember',
+  'firmAdmin',
+  'otherFirmAdmin',
+  'revokedToken',
+  'expiredToken',
+  'forgedToken',
+] as const;
 export type Actor = (typeof ACTORS)[number];
 
 export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
-  owner: 'the project’s owner',
-  otherUser: 'another signed-in user',
   anonymous: 'no token',
+  owner: 'the project’s owner, a member of the firm',
+  editor: 'a member the project is shared with as editor',
+  viewer: 'a member the project is shared with as viewer',
+  walledMember: 'a member shared as editor, then walled off the project',
+  unsharedMember: 'a member of the same firm the project is not shared with',
+  firmAdmin: 'the firm’s administrator, not on the project',
+  otherFirmAdmin: 'the administrator of another firm',
   revokedToken: 'the owner’s token after logout',
   expiredToken: 'the owner’s live session, expired',
   forgedToken: 'the owner’s claims signed with another key',
@@ -23,7 +40,7 @@ export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis';
 /**
  * - `public`: open to anyone (no bearer token in the contract); not run by the matrix.
  * - `own`: acts on the caller's own account or own list; another user gets their own, never the owner's.
- * - `project`: reaches one project (path id, or project_id in the query or body); only its owner may.
+ * - `project`: reaches one project (path id, or project_id in the query or body); the policy decides.
  */
 export type Row =
   | { scope: 'public'; why: string }
@@ -33,13 +50,37 @@ export type Row =
 /** Every token that is not a live session is refused the same way, whatever the route. */
 const NO_SESSION = { anonymous: 401, revokedToken: 401, expiredToken: 401, forgedToken: 401 } as const;
 
-function project(owner: number, needs: Fixture[]): Row {
-  // 404 as for a project that does not exist: never 403, which would confirm that it does.
-  return { scope: 'project', needs, expect: { owner, otherUser: 404, ...NO_SESSION } };
+/**
+ * Those who may not know the project exists get 404 as for a project that does not exist, never 403, which
+ * would confirm that it does: the walled member, a member it is not shared with, another firm's admin.
+ */
+const UNSEEN = { walledMember: 404, unsharedMember: 404, otherFirmAdmin: 404 } as const;
+
+type Seen = 'owner' | 'editor' | 'viewer' | 'firmAdmin';
+
+/** A project route: the statuses of those who can see the project; everyone else as above. */
+function project(needs: Fixture[], seen: Record<Seen, number>): Row {
+  return { scope: 'project', needs, expect: { ...seen, ...UNSEEN, ...NO_SESSION } };
+}
+
+/** Anyone on the project may; the administrator who is not on it sees nothing of its contents. */
+function anyMember(status: number, needs: Fixture[]): Row {
+  return project(needs, { owner: status, editor: status, viewer: status, firmAdmin: 404 });
+}
+
+/** Changes the matter's contents: owners and editors; a viewer is refused with 403. */
+function editors(status: number, needs: Fixture[]): Row {
+  return project(needs, { owner: status, editor: status, viewer: 403, firmAdmin: 404 });
+}
+
+/** Who has access: the owner and the firm's administrator; editors and viewers may read it, not change it. */
+function membership(status: number, needs: Fixture[]): Row {
+  return project(needs, { owner: status, editor: 403, viewer: 403, firmAdmin: status });
 }
 
 function own(status: number): Row {
-  return { scope: 'own', expect: { owner: status, otherUser: status, ...NO_SESSION } };
+  const signedIn = { owner: status, editor: status, viewer: status, walledMember: status, unsharedMember: status, firmAdmin: status, otherFirmAdmin: status };
+  return { scope: 'own', expect: { ...signedIn, ...NO_SESSION } };
 }
 
 /** One row per operationId of openapi.yaml; a new route without a row fails the matrix. */
@@ -57,20 +98,26 @@ export const ACCESS: Record<string, Row> = {
   listProjects: own(200),
   createProject: own(201),
 
-  getProject: project(200, []),
-  deleteProject: project(200, ['document', 'chat']),
-  listFiles: project(200, ['document']),
-  listDocuments: project(200, ['document']),
-  downloadDocument: project(200, ['document']),
-  deleteFile: project(200, ['document']),
-  uploadDocument: project(201, []),
-  askQuestion: project(200, ['document']),
-  getChatHistory: project(200, ['document', 'chat']),
-  deleteChatHistory: project(200, ['document', 'chat']),
-  generateCaseSummary: project(200, ['document']),
-  generateLiabilityAnalysis: project(200, ['document']),
-  downloadCaseSummary: project(200, ['document', 'caseSummary']),
-  downloadLiabilityAnalysis: project(200, ['document', 'liabilityAnalysis']),
+  getProject: anyMember(200, []),
+  deleteProject: project(['document', 'chat'], { owner: 200, editor: 403, viewer: 403, firmAdmin: 404 }),
+  listFiles: anyMember(200, ['document']),
+  listDocuments: anyMember(200, ['document']),
+  downloadDocument: anyMember(200, ['document']),
+  deleteFile: editors(200, ['document']),
+  uploadDocument: editors(201, []),
+  askQuestion: anyMember(200, ['document']),
+  // Each person's own history: a member reads and deletes theirs, never the owner's.
+  getChatHistory: anyMember(200, ['document', 'chat']),
+  deleteChatHistory: anyMember(200, ['document', 'chat']),
+  generateCaseSummary: editors(200, ['document']),
+  generateLiabilityAnalysis: editors(200, ['document']),
+  downloadCaseSummary: anyMember(200, ['document', 'caseSummary']),
+  downloadLiabilityAnalysis: anyMember(200, ['document', 'liabilityAnalysis']),
+
+  listMembers: project([], { owner: 200, editor: 200, viewer: 200, firmAdmin: 200 }),
+  shareProject: membership(201, []),
+  changeMemberRole: membership(200, []),
+  removeMember: membership(200, []),
 };
 
 /** Whether the operation names a project: its path id, or project_id in the query or the body. */
