@@ -28,12 +28,20 @@ interface Planted {
   projectId: string;
   documentId?: string;
   filename?: string;
+  /** The matter's name: metadata a firm administrator may see, no one outside the matter. */
+  name: string;
   contents: string[];
   personal: string[];
 }
 
 /** Operations that, when allowed, change what the owner sees of the matter (so its snapshot may differ). */
-const CHANGES_MATTER = new Set(['deleteProject', 'deleteFile', 'uploadDocument', 'shareProject', 'changeMemberRole', 'removeMember']);
+const CHANGES_MATTER = new Set(['deleteProject', 'deleteFile', 'uploadDocument', 'shareProject', 'changeMemberRole', 'removeMember', 'addWall']);
+
+/** Values one operation needs in place of the common ones: the planted wall is the walled member's. */
+const OVERRIDES: Record<string, (people: Record<string, { id: string }>) => Record<string, string>> = {
+  removeWall: (people) => ({ userId: people.walledMember.id }),
+  addWall: (people) => ({ user_id: people.editor.id }),
+};
 const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
 interface Answer {
@@ -124,7 +132,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const name = `Matter ${hex()}`;
     const description = `Brief ${hex()}`;
     const project = await auth(ctx.http.post('/api/projects/')).send({ name, description }).expect(201);
-    const planted: Planted = { projectId: project.body.id as string, contents: [name, description], personal: [] };
+    const planted: Planted = { projectId: project.body.id as string, name, contents: [description], personal: [] };
     const share = (person: Person, role: string) => auth(ctx.http.post(`/api/projects/${planted.projectId}/members/`)).send({ email: person.email, role }).expect(201);
     await share(people.editor, 'editor');
     await share(people.viewer, 'viewer');
@@ -201,7 +209,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
   /** The planted strings this actor must not get back from this call. */
   function forbiddenMarkers(planted: Planted, actor: Actor, row: Scoped['row'], expected: number): string[] {
     if (actor === 'owner') return [];
-    if (expected >= 400 || (row.scope === 'own' && !ON_PROJECT.has(actor))) return [...planted.contents, ...planted.personal, owner().email];
+    const outside = (row.scope === 'own' && !ON_PROJECT.has(actor)) || (row.scope === 'admin' && actor !== 'firmAdmin');
+    if (expected >= 400 || outside) return [planted.name, ...planted.contents, ...planted.personal, owner().email];
     // Allowed: a member sees the matter, never the owner's own chat; the administrator sees membership, not contents.
     return actor === 'firmAdmin' ? [...planted.contents, ...planted.personal] : planted.personal;
   }
@@ -226,7 +235,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
 
   it.each(cases)('$name', async ({ operation, row, actor }) => {
     const ownerToken = await login(owner());
-    const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
+    const planted = await plant(ownerToken, row.scope === 'own' ? [] : row.needs);
     const values: Record<string, string> = {
       id: planted.projectId,
       project_id: planted.projectId,
@@ -237,8 +246,9 @@ describe('access matrix (openapi.yaml × actors)', () => {
       userId: people.editor.id,
       email: people.unsharedMember.email,
       role: 'viewer',
+      ...OVERRIDES[operation.id]?.(people),
     };
-    const before = row.scope === 'project' ? await snapshot(ownerToken, planted.projectId) : undefined;
+    const before = row.scope === 'own' ? undefined : await snapshot(ownerToken, planted.projectId);
     const token = await tokenOf(actor);
     const answer = await send(operation, values, token);
     const expected = row.expect[actor];
@@ -249,7 +259,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
     if (actor !== 'owner' && before !== undefined && !mayChange) expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
     if (expected === 401) expect(errorBody(answer)).toMatchObject({ statusCode: 401 });
     if (expected === 403) expect(errorBody(answer)).toMatchObject({ statusCode: 403 });
-    if (expected === 404 && row.scope === 'project') {
+    if (expected === 404 && row.scope !== 'own') {
       // The refusal reads exactly as for a project that does not exist.
       const absent = await send(operation, { ...values, id: randomUUID(), project_id: randomUUID() }, token);
       expect(errorBody(answer)).toEqual(errorBody(absent));
@@ -272,7 +282,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const before = await snapshot(ownerToken, planted.projectId);
     const answer = await send(operation, values, otherToken);
     expect(answer.status).toBe(404);
-    expect(leaks(answer, [...planted.contents, ...planted.personal], values)).toEqual([]);
+    expect(leaks(answer, [planted.name, ...planted.contents, ...planted.personal], values)).toEqual([]);
     expect(await snapshot(ownerToken, planted.projectId)).toEqual(before);
   }, 60_000);
 });

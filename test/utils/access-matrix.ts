@@ -41,11 +41,12 @@ export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis';
  * - `public`: open to anyone (no bearer token in the contract); not run by the matrix.
  * - `own`: acts on the caller's own account or own list; another user gets their own, never the owner's.
  * - `project`: reaches one project (path id, or project_id in the query or body); the policy decides.
+ * - `admin`: the firm console's API under /api/admin/; the firm's administrators only, within their firm.
  */
 export type Row =
   | { scope: 'public'; why: string }
   | { scope: 'own'; expect: Record<Actor, number> }
-  | { scope: 'project'; needs: Fixture[]; expect: Record<Actor, number> };
+  | { scope: 'project' | 'admin'; needs: Fixture[]; expect: Record<Actor, number> };
 
 /** Every token that is not a live session is refused the same way, whatever the route. */
 const NO_SESSION = { anonymous: 401, revokedToken: 401, expiredToken: 401, forgedToken: 401 } as const;
@@ -76,6 +77,16 @@ function editors(status: number, needs: Fixture[]): Row {
 /** Who has access: the owner and the firm's administrator; editors and viewers may read it, not change it. */
 function membership(status: number, needs: Fixture[]): Row {
   return project(needs, { owner: status, editor: 403, viewer: 403, firmAdmin: status });
+}
+
+const MEMBERS_REFUSED = { owner: 403, editor: 403, viewer: 403, walledMember: 403, unsharedMember: 403 } as const;
+
+/**
+ * An admin route. A list answers another firm's administrator with their own firm's rows; a route that
+ * names one of this firm's records answers them 404, as for a record that does not exist.
+ */
+function admin(status: number, { list }: { list: boolean }): Row {
+  return { scope: 'admin', needs: [], expect: { ...MEMBERS_REFUSED, firmAdmin: status, otherFirmAdmin: list ? status : 404, ...NO_SESSION } };
 }
 
 function own(status: number): Row {
@@ -118,6 +129,12 @@ export const ACCESS: Record<string, Row> = {
   shareProject: membership(201, []),
   changeMemberRole: membership(200, []),
   removeMember: membership(200, []),
+
+  listAdminProjects: admin(200, { list: true }),
+  getAdminProject: admin(200, { list: false }),
+  listWalls: admin(200, { list: false }),
+  addWall: admin(201, { list: false }),
+  removeWall: admin(200, { list: false }),
 };
 
 /** Whether the operation names a project: its path id, or project_id in the query or the body. */
@@ -142,6 +159,9 @@ export function disagreements(operations: Operation[], table: Record<string, Row
     }
     if (row.scope === 'public' && operation.secured) found.push(`${name} is public in the table but needs a bearer token in the contract`);
     if (row.scope !== 'public' && !operation.secured) found.push(`${name} needs a session in the table but is open in the contract`);
+    const adminPath = operation.path.startsWith('/api/admin/');
+    if (adminPath !== (row.scope === 'admin')) found.push(`${name} ${adminPath ? 'is under /api/admin/ but its row is not "admin"' : 'has an "admin" row outside /api/admin/'}`);
+    if (adminPath) continue;
     if (takesProject(operation) && row.scope !== 'project') found.push(`${name} names a project but its row is "${row.scope}"`);
     if (!takesProject(operation) && row.scope === 'project') found.push(`${name} names no project but its row is "project"`);
   }

@@ -4,6 +4,90 @@
  */
 
 export interface paths {
+    "/api/admin/projects/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's projects
+         * @description Every matter of the firm with its owner, member count, document count and size. The Content-Range header gives the total.
+         */
+        get: operations["listAdminProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/projects/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one project of the firm
+         * @description Metadata, members and walls of one matter of the firm. Another firm’s project answers 404.
+         */
+        get: operations["getAdminProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/projects/{id}/walls/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's ethical walls
+         * @description The people of the firm walled off this matter.
+         */
+        get: operations["listWalls"];
+        put?: never;
+        /**
+         * Wall a person off a project
+         * @description An ethical wall: the person loses access at once, whatever the project was shared as, and the owner cannot share it with them again. The owner cannot be walled off.
+         */
+        post: operations["addWall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/projects/{id}/walls/{userId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take down a wall
+         * @description The person may be shared the project again; access is not restored by itself.
+         */
+        delete: operations["removeWall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/download/case-summary-pdf/": {
         parameters: {
             query?: never;
@@ -508,6 +592,82 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddWallDto: {
+            /**
+             * Format: uuid
+             * @description The person of your firm to wall off the project.
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            user_id: string;
+        };
+        AdminProjectDetailDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example 12 */
+            document_count: number;
+            /**
+             * Format: uuid
+             * @example 8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f
+             */
+            id: string;
+            /**
+             * @description People the project is shared with, the owner not counted.
+             * @example 2
+             */
+            member_count: number;
+            members: components["schemas"]["ProjectMemberDto"][];
+            /** @example Acme v. Globex supply dispute */
+            name: string;
+            /** @example partner@firm.example */
+            owner_email: string;
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            owner_id: string;
+            /**
+             * @description Bytes of the uploaded files.
+             * @example 10485760
+             */
+            size: number;
+            walls: components["schemas"]["WallDto"][];
+        };
+        AdminProjectDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example 12 */
+            document_count: number;
+            /**
+             * Format: uuid
+             * @example 8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f
+             */
+            id: string;
+            /**
+             * @description People the project is shared with, the owner not counted.
+             * @example 2
+             */
+            member_count: number;
+            /** @example Acme v. Globex supply dispute */
+            name: string;
+            /** @example partner@firm.example */
+            owner_email: string;
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            owner_id: string;
+            /**
+             * @description Bytes of the uploaded files.
+             * @example 10485760
+             */
+            size: number;
+        };
         AnswerResponseDto: {
             /**
              * @description True when nothing in the documents answers the question
@@ -936,6 +1096,23 @@ export interface components {
              */
             otp: string;
         };
+        WallDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            added_at: string;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            user_id: string;
+        };
+        WallListResponseDto: {
+            walls: components["schemas"]["WallDto"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -945,6 +1122,425 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAdminProjects: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object; filters: q (part of the name), owner_id */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProjectDto"][];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getAdminProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProjectDetailDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listWalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallListResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    addWall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddWallDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallListResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    removeWall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallListResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     downloadCaseSummary: {
         parameters: {
             query: {

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@api/modules/auth/auth.module';
+import { DocumentsModule } from '@api/modules/documents/documents.module';
+import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { AdminProjectsController } from './admin-projects.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
 
 /**
@@ -6,8 +10,8 @@ import { FirmAdminGuard } from './firm-admin.guard';
  * reads and changes data only through the owning modules' services, always within the caller's firm.
  */
 @Module({
-  imports: [],
-  controllers: [],
+  imports: [AuthModule, ProjectsModule, DocumentsModule],
+  controllers: [AdminProjectsController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

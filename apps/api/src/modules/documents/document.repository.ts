@@ -39,6 +39,20 @@ export class DocumentRepository {
     return counts;
   }
 
+  /** How many documents and stored bytes each project holds; projects without documents are absent. */
+  async summaries(projectIds: readonly string[]): Promise<Map<string, { count: number; bytes: number }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows: { project_id: string; count: string; bytes: string | null }[] = await this.documents
+      .createQueryBuilder('d')
+      .select('d.project_id', 'project_id')
+      .addSelect('count(*)', 'count')
+      .addSelect('sum(d.size)', 'bytes')
+      .where('d.project_id IN (:...projectIds)', { projectIds })
+      .groupBy('d.project_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [row.project_id, { count: Number(row.count), bytes: Number(row.bytes ?? 0) }]));
+  }
+
   findMany(ids: string[]): Promise<DocumentEntity[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.documents.findBy({ id: In(ids) });
   }

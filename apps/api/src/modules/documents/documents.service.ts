@@ -37,6 +37,11 @@ export class DocumentsService {
     private readonly crypto: CryptoRepository,
   ) {}
 
+  /** Document counts and stored bytes per project, for the firm console's matter list. */
+  summaries(projectIds: readonly string[]): Promise<Map<string, { count: number; bytes: number }>> {
+    return this.documents.summaries(projectIds);
+  }
+
   /**
    * Answers 201 only once the encrypted file is on disk (fsynced) and its row committed; then queues
    * ingestion. The incoming plaintext is removed whatever happens.

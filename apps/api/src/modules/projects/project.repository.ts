@@ -79,6 +79,36 @@ export class ProjectRepository {
     }));
   }
 
+  /** One page of a firm's matters for its administrators, with the total for paging. */
+  async listFirm(
+    firmId: string,
+    page: { sort: 'name' | 'created_at'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; ownerId?: string },
+  ): Promise<{ rows: ProjectEntity[]; total: number }> {
+    const query = this.projects.createQueryBuilder('p').where('p.firm_id = :firmId', { firmId });
+    if (page.q) query.andWhere("p.name ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    if (page.ownerId) query.andWhere('p.owner_id = :ownerId', { ownerId: page.ownerId });
+    const [rows, total] = await query
+      .orderBy(`p.${page.sort}`, page.order)
+      .addOrderBy('p.id', page.order)
+      .skip(page.offset)
+      .take(page.limit)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  /** How many people each project is shared with (the owner not counted). */
+  async memberCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows: { project_id: string; count: string }[] = await this.members
+      .createQueryBuilder('m')
+      .select('m.project_id', 'project_id')
+      .addSelect('count(*)', 'count')
+      .where('m.project_id IN (:...projectIds)', { projectIds })
+      .groupBy('m.project_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [row.project_id, Number(row.count)]));
+  }
+
   /** The owner first, then everyone the matter is shared with, oldest first. */
   async listMembers(project: ProjectEntity): Promise<MemberRow[]> {
     const shared = await this.members.find({ where: { projectId: project.id }, order: { createdAt: 'ASC', userId: 'ASC' } });

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsVisibleText } from '@api/modules/common/visible-text';
 import type { ProjectEntity } from './project.entity';
 import { type ProjectRole, SHARED_ROLES, type SharedRole } from './project-policy';
@@ -108,4 +108,60 @@ export class ProjectMemberDto {
 export class ProjectMembersResponseDto {
   @ApiProperty({ type: [ProjectMemberDto] })
   members: ProjectMemberDto[];
+}
+
+export class AddWallDto {
+  @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34', description: 'The person of your firm to wall off the project.' })
+  @IsUUID('all', { message: 'The user id is not valid: it must be a UUID.' })
+  user_id: string;
+}
+
+export class WallDto {
+  @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34' })
+  user_id: string;
+
+  @ApiProperty({ example: 'associate@firm.example' })
+  email: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' })
+  added_at: string;
+}
+
+export class WallListResponseDto {
+  @ApiProperty({ type: [WallDto] })
+  walls: WallDto[];
+}
+
+export class AdminProjectDto {
+  @ApiProperty({ format: 'uuid', example: '8b2e4f10-5c3a-4d7e-9f61-0a1b2c3d4e5f' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme v. Globex supply dispute' })
+  name: string;
+
+  @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34' })
+  owner_id: string;
+
+  @ApiProperty({ example: 'partner@firm.example' })
+  owner_email: string;
+
+  @ApiProperty({ example: 2, description: 'People the project is shared with, the owner not counted.' })
+  member_count: number;
+
+  @ApiProperty({ example: 12 })
+  document_count: number;
+
+  @ApiProperty({ example: 10485760, description: 'Bytes of the uploaded files.' })
+  size: number;
+
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' })
+  created_at: string;
+}
+
+export class AdminProjectDetailDto extends AdminProjectDto {
+  @ApiProperty({ type: [ProjectMemberDto] })
+  members: ProjectMemberDto[];
+
+  @ApiProperty({ type: [WallDto] })
+  walls: WallDto[];
 }

@@ -14,6 +14,8 @@ import {
   ProjectMembersResponseDto,
   ProjectResponseDto,
   ShareProjectDto,
+  AddWallDto,
+  WallListResponseDto,
 } from './projects.dto';
 import { ProjectEntity } from './project.entity';
 import { decide, FORBIDDEN_MESSAGES, ProjectAction, ProjectRole } from './project-policy';
@@ -27,6 +29,12 @@ export const SHARING_MESSAGES = {
   disabled: 'This account is disabled and cannot be given access.',
   notMember: 'This person is not a member of this project.',
   ownerStays: 'The owner cannot be removed from the project or given another role.',
+} as const;
+
+export const WALL_MESSAGES = {
+  unknownPerson: 'No one in your firm has this user id.',
+  owner: 'The owner of a project cannot be walled off it.',
+  none: 'This person is not walled off this project.',
 } as const;
 
 /** A matter the caller may act on, with the caller's role on it (null for an administrator who is not on it). */
@@ -125,6 +133,52 @@ export class ProjectsService {
     if (!(await this.projects.removeMember(project.id, memberId))) throw new NotFoundError(SHARING_MESSAGES.notMember);
     await this.audit.record({ action: 'project.unshare', actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId } });
     return this.memberList(project);
+  }
+
+  /** A firm's matters for its administrators: metadata only, never contents. */
+  listForFirm(firmId: string, page: Parameters<ProjectRepository['listFirm']>[1]): Promise<{ rows: ProjectEntity[]; total: number }> {
+    return this.projects.listFirm(firmId, page);
+  }
+
+  memberCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
+    return this.projects.memberCounts(projectIds);
+  }
+
+  /** A matter of the administrator's firm, whether or not the administrator is on it; 404 otherwise. */
+  async inFirm(admin: AuthUser, id: string): Promise<ProjectEntity> {
+    const project = await this.projects.findById(id);
+    if (!project || project.firmId !== admin.firmId) throw new NotFoundError(PROJECT_NOT_FOUND);
+    return project;
+  }
+
+  async membersOf(admin: AuthUser, id: string): Promise<ProjectMembersResponseDto> {
+    return this.memberList(await this.inFirm(admin, id));
+  }
+
+  async walls(admin: AuthUser, id: string): Promise<WallListResponseDto> {
+    const project = await this.inFirm(admin, id);
+    const walls = await this.projects.listWalls(project.id);
+    const people = await this.people.findMany(walls.map((wall) => wall.userId));
+    return { walls: walls.map((wall) => ({ user_id: wall.userId, email: people.get(wall.userId)?.email ?? '', added_at: wall.createdAt.toISOString() })) };
+  }
+
+  /** Walls a person of the firm off a matter: their access ends on their next request, whatever they were shared as. */
+  async addWall(admin: AuthUser, id: string, dto: AddWallDto): Promise<WallListResponseDto> {
+    const project = await this.inFirm(admin, id);
+    const person = await this.people.findInFirm(admin.firmId, dto.user_id);
+    if (!person) throw new BadRequestError(WALL_MESSAGES.unknownPerson);
+    if (person.id === project.ownerId) throw new BadRequestError(WALL_MESSAGES.owner);
+    if (await this.projects.addWall(project.id, person.id, admin.id)) {
+      await this.audit.record({ action: 'wall.add', actorId: admin.id, email: admin.email, details: { projectId: project.id, userId: person.id } });
+    }
+    return this.walls(admin, id);
+  }
+
+  async removeWall(admin: AuthUser, id: string, userId: string): Promise<WallListResponseDto> {
+    const project = await this.inFirm(admin, id);
+    if (!(await this.projects.removeWall(project.id, userId))) throw new NotFoundError(WALL_MESSAGES.none);
+    await this.audit.record({ action: 'wall.remove', actorId: admin.id, email: admin.email, details: { projectId: project.id, userId } });
+    return this.walls(admin, id);
   }
 
   private async grant(user: AuthUser, project: ProjectEntity, memberId: string, disabled: boolean, role: 'editor' | 'viewer'): Promise<void> {
