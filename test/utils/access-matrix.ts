@@ -135,6 +135,7 @@ export const ACCESS: Record<string, Row> = {
   listWalls: admin(200, { list: false }),
   addWall: admin(201, { list: false }),
   removeWall: admin(200, { list: false }),
+  listUsage: admin(200, { list: true }),
 };
 
 /** Whether the operation names a project: its path id, or project_id in the query or the body. */

@@ -88,6 +88,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's usage
+         * @description Questions, uploads, pages read, reports and model tokens per person and per day (UTC), newest day first. Counters survive deleted chats and matters.
+         */
+        get: operations["listUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/download/case-summary-pdf/": {
         parameters: {
             query?: never;
@@ -1087,6 +1107,47 @@ export interface components {
              */
             status: "queued" | "processing" | "ready" | "failed";
         };
+        UsageRowDto: {
+            /**
+             * Format: date
+             * @description The day (UTC).
+             * @example 2026-03-02
+             */
+            day: string;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * @description The person and the day.
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34:2026-03-02
+             */
+            id: string;
+            /**
+             * @description Model input tokens (0 on the offline engine).
+             * @example 120500
+             */
+            input_tokens: number;
+            /**
+             * @description Model output tokens (0 on the offline engine).
+             * @example 8200
+             */
+            output_tokens: number;
+            /**
+             * @description Pages of the documents this person uploaded that were read that day.
+             * @example 57
+             */
+            pages: number;
+            /** @example 14 */
+            questions: number;
+            /** @example 1 */
+            reports: number;
+            /** @example 3 */
+            uploads: number;
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            user_id: string;
+        };
         VerifyOtpDto: {
             /** @example counsel@firm.example */
             email: string;
@@ -1534,6 +1595,80 @@ export interface operations {
                      *       "detail": "Not found.",
                      *       "error": "Not found.",
                      *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listUsage: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object; filters: user_id, from and to (dates, inclusive) */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRowDto"][];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

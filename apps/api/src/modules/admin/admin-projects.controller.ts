@@ -8,10 +8,9 @@ import { ApiErrors } from '@api/modules/common/api-errors.decorator';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { projectIdPipe, userIdPipe } from '@api/modules/projects/project-id.pipe';
 import { AddWallDto, AdminProjectDetailDto, AdminProjectDto, WallListResponseDto } from '@api/modules/projects/projects.dto';
-import type { ProjectEntity } from '@api/modules/projects/project.entity';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { parseListQuery, RawListQuery, setContentRange, stringFilter } from './simple-rest';
+import { parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
 
 const SORTABLE = ['name', 'created_at'] as const;
 
@@ -52,7 +51,7 @@ export class AdminProjectsController {
       offset: query.range.start,
       limit: query.range.end - query.range.start + 1,
       q: stringFilter(query.filter, 'q'),
-      ownerId: stringFilter(query.filter, 'owner_id'),
+      ownerId: uuidFilter(query.filter, 'owner_id'),
     });
     setContentRange(response, 'projects', query, rows.length, total);
     return this.describe(rows);
@@ -97,7 +96,7 @@ export class AdminProjectsController {
     return this.projects.removeWall(admin, id, userId);
   }
 
-  private async describe(rows: ProjectEntity[]): Promise<AdminProjectDto[]> {
+  private async describe(rows: { id: string; name: string; ownerId: string; createdAt: Date }[]): Promise<AdminProjectDto[]> {
     const ids = rows.map((row) => row.id);
     const [documents, members, owners] = await Promise.all([this.documents.summaries(ids), this.projects.memberCounts(ids), this.people.findMany(rows.map((row) => row.ownerId))]);
     return rows.map((row) => ({

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '@api/modules/auth/auth.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { UsageModule } from '@api/modules/usage/usage.module';
 import { AdminProjectsController } from './admin-projects.controller';
+import { AdminUsageController } from './admin-usage.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
 
 /**
@@ -10,8 +12,8 @@ import { FirmAdminGuard } from './firm-admin.guard';
  * reads and changes data only through the owning modules' services, always within the caller's firm.
  */
 @Module({
-  imports: [AuthModule, ProjectsModule, DocumentsModule],
-  controllers: [AdminProjectsController],
+  imports: [AuthModule, ProjectsModule, DocumentsModule, UsageModule],
+  controllers: [AdminProjectsController, AdminUsageController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

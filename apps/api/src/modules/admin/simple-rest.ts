@@ -72,3 +72,12 @@ export function stringFilter(filter: Record<string, unknown>, key: string): stri
   if (typeof value !== 'string') throw new BadRequestError(`The "${key}" filter must be text.`);
   return value;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A filter value that must be an id, or a clear 400 (never a database error). */
+export function uuidFilter(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = stringFilter(filter, key);
+  if (value !== undefined && !UUID.test(value)) throw new BadRequestError(`The "${key}" filter must be an id (a UUID).`);
+  return value;
+}

@@ -11,9 +11,10 @@ import { AnalysisController } from './analysis.controller';
 import { AnalysisService } from './analysis.service';
 import { SealedReportEntity } from './report.entity';
 import { ReportRepository } from './report.repository';
+import { UsageModule } from '@api/modules/usage/usage.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([SealedReportEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule],
+  imports: [DatabaseModule.forFeature([SealedReportEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule, UsageModule],
   controllers: [AnalysisController],
   providers: [AnalysisService, ReportRepository],
 })

@@ -12,6 +12,7 @@ import { DocxRenderer } from '@api/modules/reports/docx-renderer';
 import { PdfRenderer } from '@api/modules/reports/pdf-renderer';
 import { ReportEntity } from './report.entity';
 import { ReportRepository } from './report.repository';
+import { UsageService } from '@api/modules/usage/usage.service';
 
 const NOT_GENERATED: Record<ReportKind, string> = {
   'case-summary': 'Generate the case summary first.',
@@ -40,6 +41,7 @@ export class AnalysisService {
     private readonly reports: ReportRepository,
     private readonly pdf: PdfRenderer,
     private readonly docx: DocxRenderer,
+    private readonly usage: UsageService,
   ) {}
 
   /** Generates and stores a report over the project's ready documents; only checked citations are kept. */
@@ -57,7 +59,7 @@ export class AnalysisService {
     if (checked.invalid.length > 0) {
       throw new Error(`The ${kind} cited ${checked.invalid.length} passage(s) that are not in the documents.`);
     }
-    return this.reports.add({
+    const report = await this.reports.add({
       projectId: project.id,
       kind,
       markdown: draft.markdown,
@@ -66,6 +68,8 @@ export class AnalysisService {
       documents: sources.map(({ id, file, sha256 }) => ({ id, file, sha256 })),
       usage: draft.usage,
     });
+    await this.usage.count(user, { reports: 1, inputTokens: draft.usage?.inputTokens, outputTokens: draft.usage?.outputTokens });
+    return report;
   }
 
   async download(user: AuthUser, projectId: string, kind: ReportKind, format: 'pdf' | 'docx'): Promise<RenderedFile> {

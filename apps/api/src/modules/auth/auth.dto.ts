@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import type { FirmEntity } from '@api/modules/firms/firm.entity';
 import { FIRM_ROLES, type FirmRole } from '@api/modules/firms/firm-role';
 import type { UserEntity } from './user.entity';
 
@@ -117,6 +116,6 @@ export class MeResponseDto {
   created_at: string;
 }
 
-export function mapMe(user: UserEntity, firm: FirmEntity): MeResponseDto {
+export function mapMe(user: UserEntity, firm: { id: string; name: string }): MeResponseDto {
   return { id: user.id, email: user.email, role: user.role, firm: { id: firm.id, name: firm.name }, created_at: user.createdAt.toISOString() };
 }

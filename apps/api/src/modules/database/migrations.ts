@@ -6,6 +6,7 @@ import { AnswersReports1763820000000 } from './migrations/1763820000000-answers-
 import { AuthSecurity1763830000000 } from './migrations/1763830000000-auth-security';
 import { SealedText1763840000000 } from './migrations/1763840000000-sealed-text';
 import { Firms1763850000000 } from './migrations/1763850000000-firms';
+import { Usage1763870000000 } from './migrations/1763870000000-usage';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   AuthSecurity1763830000000,
   SealedText1763840000000,
   Firms1763850000000,
+  Usage1763870000000,
 ];

@@ -13,6 +13,10 @@ export class DocumentEntity {
   @Column('uuid', { name: 'project_id' })
   projectId: string;
 
+  /** Who uploaded it; null once that account is gone. */
+  @Column('uuid', { name: 'uploaded_by', nullable: true })
+  uploadedBy: string | null;
+
   @Column('text')
   filename: string;
 

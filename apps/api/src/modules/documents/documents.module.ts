@@ -12,9 +12,10 @@ import { DocumentRepository } from './document.repository';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 import { UploadInterceptor } from './upload.interceptor';
+import { UsageModule } from '@api/modules/usage/usage.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule],
+  imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule, UsageModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentRepository, UploadInterceptor],
   exports: [DocumentRepository, DocumentsService],

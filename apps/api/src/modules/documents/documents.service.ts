@@ -17,6 +17,7 @@ import { DocumentListResponseDto, FileListResponseDto, mapDocument, mapUploaded,
 import { detectFileType, MIME_TYPES, SUPPORTED_TYPES_TEXT } from './file-type';
 import { validateFileName } from './file-name';
 import type { ReceivedUpload } from './upload.interceptor';
+import { UsageService } from '@api/modules/usage/usage.service';
 
 export interface UploadResult {
   created: boolean;
@@ -35,6 +36,7 @@ export class DocumentsService {
     private readonly audit: AuditRepository,
     private readonly vectors: VectorIndex,
     private readonly crypto: CryptoRepository,
+    private readonly usage: UsageService,
   ) {}
 
   /** Document counts and stored bytes per project, for the firm console's matter list. */
@@ -65,6 +67,7 @@ export class DocumentsService {
       const document = await this.documents.insert({
         id: documentId,
         projectId: project.id,
+        uploadedBy: user.id,
         filename,
         type: MIME_TYPES[type],
         size: stored.size,
@@ -83,6 +86,7 @@ export class DocumentsService {
       }
       await this.audit.record({ action: 'document.upload', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
       await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
+      await this.usage.count(user, { uploads: 1 });
       return { created: true, document: mapUploaded(document) };
     } finally {
       await this.storage.removeIncoming(upload.path);

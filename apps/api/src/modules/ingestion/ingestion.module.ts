@@ -12,9 +12,11 @@ import { SealedDocumentTextEntity } from './document-text.entity';
 import { IngestionRepository } from './ingestion.repository';
 import { IngestionService } from './ingestion.service';
 import { DocumentParser } from './parser.adapter';
+import { ProjectsModule } from '@api/modules/projects/projects.module';
+import { UsageModule } from '@api/modules/usage/usage.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule],
+  imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule, ProjectsModule, UsageModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],
   exports: [IngestionRepository],
 })

@@ -1,11 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { chunkDocument } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
+import type { DocumentEntity } from '@api/modules/documents/document.entity';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { ProjectsService } from '@api/modules/projects/projects.service';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
+import { UsageService } from '@api/modules/usage/usage.service';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { IngestionRepository, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
@@ -31,6 +34,8 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
     private readonly audit: AuditRepository,
+    private readonly projects: ProjectsService,
+    private readonly usage: UsageService,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +54,13 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       await this.jobs.queue(JobName.IngestDocument, { documentId });
       this.logger.log(`Re-queued document ${documentId} left unfinished`);
     }
+  }
+
+  /** Pages read count for whoever uploaded the document, in the firm that holds it. */
+  private async countPages(document: DocumentEntity, pages: number): Promise<void> {
+    if (!document.uploadedBy) return;
+    const firmId = await this.projects.firmOf(document.projectId);
+    if (firmId) await this.usage.count({ id: document.uploadedBy, firmId }, { pages });
   }
 
   /** Its worker died during every try: the document fails instead of waiting for the next start-up. */
@@ -79,6 +91,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
           ids.map((id, index) => ({ id, vector: vectors[index] })),
         );
       }
+      await this.countPages(document, parsed.report.pages);
     } catch (error) {
       const permanent = isParseError(error) || error instanceof IntegrityError;
       if (error instanceof IntegrityError) {

@@ -135,6 +135,11 @@ export class ProjectsService {
     return this.memberList(project);
   }
 
+  /** The firm that holds a project, for work done outside a request (null once the project is gone). */
+  async firmOf(id: string): Promise<string | null> {
+    return (await this.projects.findById(id))?.firmId ?? null;
+  }
+
   /** A firm's matters for its administrators: metadata only, never contents. */
   listForFirm(firmId: string, page: Parameters<ProjectRepository['listFirm']>[1]): Promise<{ rows: ProjectEntity[]; total: number }> {
     return this.projects.listFirm(firmId, page);

@@ -11,9 +11,10 @@ import { ChatRepository } from './chat.repository';
 import { SealedChatMessageEntity } from './chat-message.entity';
 import { QaController } from './qa.controller';
 import { QaService } from './qa.service';
+import { UsageModule } from '@api/modules/usage/usage.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([SealedChatMessageEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, LlmModule],
+  imports: [DatabaseModule.forFeature([SealedChatMessageEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, LlmModule, UsageModule],
   controllers: [QaController],
   providers: [QaService, ChatRepository],
 })

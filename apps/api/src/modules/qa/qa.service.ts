@@ -12,6 +12,7 @@ import { ProjectsService } from '@api/modules/projects/projects.service';
 import { SearchService } from '@api/modules/search/search.service';
 import { ChatRepository } from './chat.repository';
 import { AnswerResponseDto, AskQuestionDto, ChatHistoryQueryDto, ChatHistoryResponseDto, HISTORY_PAGE_SIZE, mapCitation, mapHistoryEntry } from './qa.dto';
+import { UsageService } from '@api/modules/usage/usage.service';
 
 export const NO_DOCUMENTS = 'You need to add documents first';
 export const PASSAGES_PER_ANSWER = 8;
@@ -28,6 +29,7 @@ export class QaService {
     private readonly model: LanguageModel,
     private readonly checker: CitationChecker,
     private readonly chat: ChatRepository,
+    private readonly usage: UsageService,
   ) {}
 
   /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
@@ -93,6 +95,7 @@ export class QaService {
       engine: draft.engine,
       usage: draft.usage,
     });
+    await this.usage.count(user, { questions: 1, inputTokens: draft.usage?.inputTokens, outputTokens: draft.usage?.outputTokens });
     return { answer, context, citations: citations.map(mapCitation), abstained };
   }
 
