@@ -1,5 +1,5 @@
-import type { ParseReport } from '@api/modules/ingestion/parsers/parser.types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ParseReport } from './parse-report';
 
 export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
 

@@ -9,7 +9,7 @@ import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { IngestionRepository, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
-import { isParseError, ParseError } from './parsers/parse-error';
+import { isParseError, ParseError } from '@api/modules/common/parse-error';
 
 export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
 export const WORKER_STOPPED_FAILURE = 'Processing this file stopped the server every time it was tried: the file may be damaged.';
