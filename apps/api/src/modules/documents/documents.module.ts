@@ -17,7 +17,7 @@ import { UploadInterceptor } from './upload.interceptor';
   imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentRepository, UploadInterceptor],
-  exports: [DocumentRepository],
+  exports: [DocumentsService],
 })
 export class DocumentsModule implements OnApplicationBootstrap {
   constructor(

@@ -16,6 +16,6 @@ import { DocumentParser } from './parser.adapter';
 @Module({
   imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],
-  exports: [IngestionRepository],
+  exports: [IngestionService],
 })
 export class IngestionModule {}
