@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
@@ -6,7 +6,7 @@ import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
-import { ProjectsService } from '@api/modules/projects/projects.service';
+import { ProjectDocuments, ProjectsService } from '@api/modules/projects/projects.service';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import type { Transaction } from '@api/modules/database/transaction';
@@ -33,7 +33,7 @@ interface MoveOptions {
 }
 
 @Injectable()
-export class DocumentsService {
+export class DocumentsService implements OnModuleInit, ProjectDocuments {
   private readonly logger = new Logger(DocumentsService.name);
 
   constructor(
@@ -45,6 +45,10 @@ export class DocumentsService {
     private readonly vectors: VectorIndex,
     private readonly crypto: CryptoRepository,
   ) {}
+
+  onModuleInit(): void {
+    this.projects.registerDocuments(this);
+  }
 
   /**
    * Answers 201 only once the encrypted file is on disk (fsynced) and its row committed; then queues
@@ -160,6 +164,14 @@ export class DocumentsService {
   /** Documents queued or processing: each has a job coming, unless a crash lost it. */
   unfinishedIds(): Promise<string[]> {
     return this.documents.unfinishedIds();
+  }
+
+  countByProject(projectIds: string[]): Promise<Map<string, number>> {
+    return this.documents.countsByProject(projectIds);
+  }
+
+  lockForProjectDeletion(transaction: Transaction, projectId: string): Promise<string[]> {
+    return this.documents.lockStorageKeysOfProject(transaction, projectId);
   }
 
   /** Document id → project id, for the documents that exist. */

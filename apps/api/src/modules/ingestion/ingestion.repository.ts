@@ -5,11 +5,14 @@ import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
+import { type UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
 import { ChunkEntity, SealedChunkEntity } from './chunk.entity';
 import { DocumentTextEntity, SealedDocumentTextEntity, StoredPage } from './document-text.entity';
 
 const textOf = (documentId: string): FieldRef => ({ table: 'document_texts', column: 'text', rowId: documentId });
-const chunkField = (column: 'text' | 'heading_path', chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
+type ChunkSealedColumn = 'text' | 'heading_path';
+export const CHUNK_SEALED_COLUMNS: readonly ChunkSealedColumn[] = ['text', 'heading_path'];
+const chunkField = (column: ChunkSealedColumn, chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
 
 export interface NewChunk {
   ordinal: number;
@@ -50,7 +53,7 @@ export class IngestionRepository {
   private readonly chunks: Repository<SealedChunkEntity>;
 
   constructor(
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly cipher: FieldCipher,
   ) {
     this.texts = dataSource.getRepository(SealedDocumentTextEntity);
@@ -115,5 +118,32 @@ export class IngestionRepository {
       ]),
     );
     return rows.map((row, index) => ({ ...row, text: opened[2 * index], headingPath: JSON.parse(opened[2 * index + 1]) as string[] }));
+  }
+
+  // Text stored before sealing existed, sealed at start-up by LegacyTextSealer (registered by IngestionService).
+
+  async findUnsealedTexts(limit: number): Promise<{ documentId: string; text: Uint8Array }[]> {
+    const rows: { document_id: string; text: Uint8Array }[] = await this.dataSource.query(
+      `SELECT t.document_id::text AS document_id, t.text FROM document_texts t WHERE ${unsealedSql('text')} LIMIT ${Math.trunc(limit)}`,
+    );
+    return rows.map((row) => ({ documentId: row.document_id, text: row.text }));
+  }
+
+  async writeSealedText(documentId: string, sealed: Buffer): Promise<void> {
+    await this.dataSource.query(`UPDATE document_texts t SET text = $1 WHERE t.document_id = $2 AND ${unsealedSql('text')}`, [sealed, documentId]);
+  }
+
+  async findUnsealedChunks(limit: number): Promise<UnsealedRow[]> {
+    const rows: { id: string; project_id: string; text: Uint8Array; heading_path: Uint8Array }[] = await this.dataSource.query(
+      `SELECT t.id::text AS id, t.project_id::text AS project_id, t.text, t.heading_path FROM chunks t
+       WHERE ${CHUNK_SEALED_COLUMNS.map((column) => unsealedSql(column)).join(' OR ')} LIMIT ${Math.trunc(limit)}`,
+    );
+    return rows.map((row) => ({ rowId: row.id, projectId: row.project_id, values: { text: row.text, heading_path: row.heading_path } }));
+  }
+
+  async writeSealedChunk(chunkId: string, column: string, sealed: Buffer): Promise<void> {
+    const sealedColumn = CHUNK_SEALED_COLUMNS.find((name) => name === column);
+    if (!sealedColumn) throw new Error(`chunks.${column} is not a sealed column`);
+    await this.dataSource.query(`UPDATE chunks t SET ${sealedColumn} = $1 WHERE t.id = $2 AND ${unsealedSql(sealedColumn)}`, [sealed, chunkId]);
   }
 }

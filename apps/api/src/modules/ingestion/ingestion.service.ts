@@ -6,11 +6,12 @@ import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { LegacyTextSealer, type UnsealedRow } from '@api/modules/keys/legacy-text.sealer';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import type { ChunkEntity } from './chunk.entity';
 import type { DocumentTextEntity, StoredPage } from './document-text.entity';
-import { IngestionRepository, NewChunk, toNewChunks } from './ingestion.repository';
+import { CHUNK_SEALED_COLUMNS, IngestionRepository, NewChunk, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
 import { isParseError, ParseError } from '@api/modules/common/parse-error';
 
@@ -34,6 +35,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
     private readonly audit: AuditRepository,
+    private readonly sealer: LegacyTextSealer,
   ) {}
 
   onModuleInit(): void {
@@ -42,6 +44,29 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       (payload, context) => this.ingest(payload, context),
       (payload) => this.giveUp(payload),
     );
+    this.sealer.register({
+      sealedTable: 'document_texts',
+      sealedColumns: ['text'],
+      findUnsealed: (limit) => this.unsealedTexts(limit),
+      writeSealed: (documentId, _column, sealed) => this.repository.writeSealedText(documentId, sealed),
+    });
+    this.sealer.register({
+      sealedTable: 'chunks',
+      sealedColumns: CHUNK_SEALED_COLUMNS,
+      findUnsealed: (limit) => this.repository.findUnsealedChunks(limit),
+      writeSealed: (chunkId, column, sealed) => this.repository.writeSealedChunk(chunkId, column, sealed),
+    });
+  }
+
+  /** A text's project is its document's, which documents knows. */
+  private async unsealedTexts(limit: number): Promise<UnsealedRow[]> {
+    const texts = await this.repository.findUnsealedTexts(limit);
+    const projects = await this.documents.projectIdsOf(texts.map((text) => text.documentId));
+    return texts.map((text) => {
+      const projectId = projects.get(text.documentId);
+      if (!projectId) throw new Error(`The text of document ${text.documentId} has no document`);
+      return { rowId: text.documentId, projectId, values: { text: text.text } };
+    });
   }
 
   /** Documents whose job was lost (a crash between commit and enqueue) are queued again. */

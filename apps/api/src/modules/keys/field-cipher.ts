@@ -3,6 +3,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { AppError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import { ConfigService } from '@api/modules/config/config.service';
+import { ProjectsService } from '@api/modules/projects/projects.service';
 import { DataKeyRepository } from './data-key.repository';
 
 /**
@@ -79,6 +80,7 @@ export class FieldCipher {
     config: ConfigService,
     private readonly repository: DataKeyRepository,
     private readonly clock: Clock,
+    private readonly projects: ProjectsService,
   ) {
     this.masterKey = config.storage.filesKey.reveal();
   }
@@ -87,7 +89,7 @@ export class FieldCipher {
   async keyForProject(projectId: string): Promise<DataKey> {
     let ownerId = this.ownerOfProject.get(projectId);
     if (!ownerId) {
-      ownerId = (await this.repository.ownerOfProject(projectId)) ?? undefined;
+      ownerId = (await this.projects.ownerOf(projectId)) ?? undefined;
       if (!ownerId) throw new Error(`Project ${projectId} does not exist`);
       if (this.ownerOfProject.size >= PROJECT_CACHE_LIMIT) this.ownerOfProject.clear();
       this.ownerOfProject.set(projectId, ownerId);

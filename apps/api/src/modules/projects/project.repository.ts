@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
+import type { Transaction } from '@api/modules/database/transaction';
 import { ProjectEntity } from './project.entity';
-
-export interface ProjectWithCount {
-  project: ProjectEntity;
-  documentCount: number;
-}
 
 @Injectable()
 export class ProjectRepository {
@@ -20,32 +16,27 @@ export class ProjectRepository {
     return this.projects.save(project);
   }
 
+  async ownerOf(id: string): Promise<string | null> {
+    return (await this.projects.findOne({ select: { ownerId: true }, where: { id } }))?.ownerId ?? null;
+  }
+
   findOwned(ownerId: string, id: string): Promise<ProjectEntity | null> {
     return this.projects.findOneBy({ id, ownerId });
   }
 
-  async listOwned(ownerId: string): Promise<ProjectWithCount[]> {
-    const { entities, raw } = await this.projects
-      .createQueryBuilder('p')
-      .addSelect('(SELECT count(*) FROM documents d WHERE d.project_id = p.id)', 'document_count')
-      .where('p.owner_id = :ownerId', { ownerId })
-      .orderBy('p.created_at', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .getRawAndEntities<{ document_count: string }>();
-    return entities.map((project, index) => ({ project, documentCount: Number(raw[index].document_count) }));
+  listOwned(ownerId: string): Promise<ProjectEntity[]> {
+    return this.projects.find({ where: { ownerId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  async countDocuments(projectId: string): Promise<number> {
-    const rows: { count: string }[] = await this.dataSource.query('SELECT count(*) AS count FROM documents WHERE project_id = $1', [projectId]);
-    return Number(rows[0].count);
-  }
-
-  /** Deletes the project and, by cascade, every row under it; returns the storage keys its documents used. */
-  async deleteWithContents(id: string): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows: { storage_key: string }[] = await manager.query('SELECT storage_key FROM documents WHERE project_id = $1 FOR UPDATE', [id]);
-      await manager.query('DELETE FROM projects WHERE id = $1', [id]);
-      return rows.map((row) => row.storage_key);
+  /**
+   * Deletes the project and, by cascade, every row under it, in one transaction that `beforeDelete` joins
+   * first (to lock and collect what the cascade removes from tables other modules own); returns its answer.
+   */
+  async deleteWithContents<T>(id: string, beforeDelete: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (transaction) => {
+      const collected = await beforeDelete(transaction);
+      await transaction.query('DELETE FROM projects WHERE id = $1', [id]);
+      return collected;
     });
   }
 }
