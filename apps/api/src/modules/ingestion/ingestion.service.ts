@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { chunkDocument } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
-import type { ParseReport } from '@api/modules/documents/parse-report';
+import { isParseError, ParseError } from '@api/modules/common/parse-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
+import type { ParseReport } from '@api/modules/documents/parse-report';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
@@ -13,7 +14,6 @@ import type { ChunkEntity } from './chunk.entity';
 import type { DocumentTextEntity, StoredPage } from './document-text.entity';
 import { CHUNK_SEALED_COLUMNS, IngestionRepository, NewChunk, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
-import { isParseError, ParseError } from '@api/modules/common/parse-error';
 
 export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
 export const WORKER_STOPPED_FAILURE = 'Processing this file stopped the server every time it was tried: the file may be damaged.';
