@@ -18,7 +18,8 @@ import { chunkDocument, type Chunk } from '@casewise/legal';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { MIME_TYPES, type DetectedType } from '@api/modules/documents/file-type';
 import { Embedder } from '@api/modules/embeddings/embedder';
-import { IngestionRepository, toNewChunks } from '@api/modules/ingestion/ingestion.repository';
+import { toNewChunks } from '@api/modules/ingestion/ingestion.repository';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { DocumentParser } from '@api/modules/ingestion/parser.adapter';
 import type { ParsedDocument } from '@api/modules/ingestion/parsers/parser.types';
 import { ApiClient, type DocumentRow, startBenchApp, startServerProcess } from './lib/app';
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
   try {
     const parser = bench.app.get(DocumentParser);
     const embedder = bench.app.get(Embedder);
-    const repository = bench.app.get(IngestionRepository);
+    const ingestion = bench.app.get(IngestionService);
     const documents = bench.app.get(DocumentRepository);
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
       const chunks = toNewChunks(chunked[i], vectors[i]);
       chunkCount += chunks.length;
       const storedPages = doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
-      await repository.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks);
+      await ingestion.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks);
     }
     const saveSeconds = seconds(started);
 

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import type { ReportEntity } from '@api/modules/analysis/report.entity';
+import { ReportRepository } from '@api/modules/analysis/report.repository';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { FieldCipher } from '@api/modules/keys/field-cipher';
 import { LegacyTextSealer } from '@api/modules/keys/legacy-text.sealer';
 import { cuadText, firstCuadContract } from '../utils/fixtures';
@@ -106,38 +109,56 @@ describe('data at rest', () => {
     expect(refused.body.detail).toBe(`Stored text failed its integrity check (chunks.text of ${chunks[1].id}), so it was not used.`);
   });
 
-  it('encrypts at start-up what was stored in clear before', async () => {
+  it('encrypts at start-up what was stored in clear before, in every table with sealed text', async () => {
     const projectId = (await createProject(ctx, owner, 'Legacy')).id;
-    await upload(ctx, owner, projectId, 'lease.txt', body.slice(0, 6000)).expect(201);
-    await waitForDocuments(ctx, owner.token, projectId);
+    const lease = body.slice(0, 6000);
+    await upload(ctx, owner, projectId, 'lease.txt', lease).expect(201);
+    const [{ id: documentId }] = await waitForDocuments(ctx, owner.token, projectId);
     await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'What is the term?' }).expect(200);
+    await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
+    const [chunk] = await ctx.app.get(IngestionService).chunksOfProject(projectId);
+    const report = (await ctx.app.get(ReportRepository).latest(projectId, 'case-summary')) as ReportEntity;
+    // Each owner's table gets a value back in clear, as stored before text was sealed.
     const legacy = `Legacy question ${marker} kept in clear`;
-    await db.query(`UPDATE chat_messages SET question = convert_to($1, 'UTF8') WHERE project_id = $2`, [legacy, projectId]);
+    const clear = "convert_to($1, 'UTF8')";
+    await db.query(`UPDATE chat_messages SET question = ${clear} WHERE project_id = $2`, [legacy, projectId]);
+    await db.query(`UPDATE document_texts SET text = ${clear} WHERE document_id = $2`, [lease, documentId]);
+    await db.query(`UPDATE chunks SET heading_path = ${clear} WHERE id = $2`, [JSON.stringify(chunk.headingPath), chunk.id]);
+    await db.query(`UPDATE reports SET markdown = ${clear} WHERE id = $2`, [report.markdown, report.id]);
 
-    await ctx.app.get(LegacyTextSealer).onModuleInit();
+    expect(await ctx.app.get(LegacyTextSealer).sealAll()).toBe(4);
 
-    const [row] = (await db.query('SELECT question FROM chat_messages WHERE project_id = $1', [projectId])) as { question: Uint8Array }[];
-    expect(asText(row.question)).not.toContain(marker);
-    expect(row.question[0]).toBe(0);
+    const firstBytes = (await db.query(
+      `SELECT (SELECT get_byte(question, 0) FROM chat_messages WHERE project_id = $1) AS question,
+              (SELECT get_byte(text, 0) FROM document_texts WHERE document_id = $2) AS text,
+              (SELECT get_byte(heading_path, 0) FROM chunks WHERE id = $3) AS heading_path,
+              (SELECT get_byte(markdown, 0) FROM reports WHERE id = $4) AS markdown`,
+      [projectId, documentId, chunk.id, report.id],
+    )) as Record<string, number>[];
+    expect(firstBytes).toEqual([{ question: 0, text: 0, heading_path: 0, markdown: 0 }]);
     const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
     expect(history.body.history[0].message).toBe(legacy);
+    expect((await ctx.app.get(IngestionService).textsOf([documentId]))[0]?.text).toBe(lease);
+    expect((await ctx.app.get(IngestionService).chunksOfProject(projectId)).find((found) => found.id === chunk.id)?.headingPath).toEqual(chunk.headingPath);
+    expect((await ctx.app.get(ReportRepository).latest(projectId, 'case-summary'))?.markdown).toBe(report.markdown);
+    expect(await ctx.app.get(LegacyTextSealer).sealAll()).toBe(0);
   });
 
-  it('makes an account’s data unreadable once its key is destroyed', async () => {
+  it('makes a firm’s data unreadable once its key is destroyed', async () => {
     const client = await createUser(ctx, 'leaving');
     const projectId = (await createProject(ctx, client, 'Shredded')).id;
     await upload(ctx, client, projectId, 'note.txt', body.slice(0, 6000)).expect(201);
     await waitForDocuments(ctx, client.token, projectId);
     await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(client)).send({ question: 'Who are the parties?' }).expect(200);
-    const [{ id }] = (await db.query('SELECT id FROM users WHERE email = $1', [client.email])) as { id: string }[];
+    const [{ id }] = (await db.query('SELECT firm_id AS id FROM users WHERE email = $1', [client.email])) as { id: string }[];
 
-    expect(await ctx.app.get(FieldCipher).destroyAccountKey(id)).toBe(1);
+    expect(await ctx.app.get(FieldCipher).destroyFirmKey(id)).toBe(1);
 
     const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(client)).expect(410);
-    expect(history.body.detail).toBe('This data was erased with its account key and can no longer be read.');
+    expect(history.body.detail).toBe("This data was erased with its firm's key and can no longer be read.");
     const keys = (await db.query('SELECT wrapped_key, destroyed_at FROM data_keys WHERE owner_id = $1', [id])) as { wrapped_key: unknown; destroyed_at: unknown }[];
     expect(keys).toEqual([{ wrapped_key: null, destroyed_at: expect.anything() }]);
-    // The owner's other data is untouched.
+    // Another firm's data is untouched.
     await ctx.http.get('/api/projects/').set(...bearer(owner)).expect(200);
   });
 });

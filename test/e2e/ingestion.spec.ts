@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { cuadPdf, cuadText } from '../utils/fixtures';
@@ -40,11 +41,17 @@ describe('ingestion', () => {
     expect(byName.get('supply.txt')).toMatchObject({ status: 'ready', pages: 1 });
     expect(byName.get('locked.pdf')).toMatchObject({ status: 'failed', error: 'This PDF is password-protected: remove the password and upload it again.' });
 
+    // Each move of a document's status is an audit event, in order.
+    const events = await ctx.app.get(AuditRepository).list();
+    const trail = (name: string) => events.filter((event) => event.details.documentId === byName.get(name)?.id).map((event) => [event.action, event.details.from ?? null]);
+    expect(trail('supply.pdf')).toEqual([['document.upload', null], ['document.processing', 'queued'], ['document.ready', 'processing']]);
+    expect(trail('locked.pdf')).toEqual([['document.upload', null], ['document.processing', 'queued'], ['document.failed', 'processing']]);
+    expect(events.find((event) => event.action === 'document.failed')?.details).toMatchObject({ projectId, error: 'This PDF is password-protected: remove the password and upload it again.' });
+
     for (const name of ['supply.pdf', 'supply.txt']) {
       const id = byName.get(name)?.id as string;
-      const repository = ctx.app.get(IngestionRepository);
-      const text = (await repository.text(id))?.text as string;
-      const chunks = (await repository.chunksOfProject(projectId)).filter((chunk) => chunk.documentId === id);
+      const text = (await ctx.app.get(IngestionRepository).text(id))?.text as string;
+      const chunks = (await ctx.app.get(IngestionService).chunksOfProject(projectId)).filter((chunk) => chunk.documentId === id);
       expect(chunks.length).toBeGreaterThan(5);
       for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
       if (name === 'supply.txt') expect(text).toBe(cuadText(TXT));

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
-import { IngestionRepository, type NewChunk } from '@api/modules/ingestion/ingestion.repository';
+import type { NewChunk } from '@api/modules/ingestion/ingestion.repository';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
 import { QdrantVectorStore, VectorPoint } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
@@ -80,7 +81,7 @@ for (const adapter of ADAPTERS) {
         return { ordinal, start, end: start + clause.length, pageStart: 1, pageEnd: 1, headingPath: [], text: clause, vector: vectors.storesInDatabase ? points[ordinal] : null };
       });
       const report = { pages: 1, pagesOcr: 0, pagesWithoutText: 0, characters: text.length, tables: 0 };
-      const ids = await ctx.app.get(IngestionRepository).saveParsed(document!, text, [{ page: 1, start: 0, end: text.length, ocr: false }], report, chunks);
+      const ids = await ctx.app.get(IngestionService).saveParsed(document!, text, [{ page: 1, start: 0, end: text.length, ocr: false }], report, chunks);
       if (!vectors.storesInDatabase) await vectors.replaceDocument(projectId, documentId, ids.map((id, i) => ({ id, vector: points[i] })));
       chunkIds.set(filename, ids);
       return ids;
@@ -90,7 +91,7 @@ for (const adapter of ADAPTERS) {
     async function search(project: 'a' | 'b', vector: number[], k: number, filenames?: string[]): Promise<{ id: string; score: number }[]> {
       const projectId = projects[project];
       const only = filenames?.map((name) => documentIds.get(name) ?? randomUUID());
-      const loaded = vectors.storesInDatabase ? await ctx.app.get(IngestionRepository).chunksOfProject(projectId, true) : [];
+      const loaded = vectors.storesInDatabase ? await ctx.app.get(IngestionService).chunksOfProject(projectId, true) : [];
       const points = loaded
         .filter((chunk) => Array.isArray(chunk.vector) && (only === undefined || only.includes(chunk.documentId)))
         .map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));

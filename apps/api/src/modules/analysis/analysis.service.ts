@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError, NotFoundError } from '@api/modules/common/app-error';
-import { DocumentRepository } from '@api/modules/documents/document.repository';
-import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { DocumentsService } from '@api/modules/documents/documents.service';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { CitationChecker } from '@api/modules/llm/citation-checker';
 import { LanguageModel } from '@api/modules/llm/language-model';
 import { ReportKind, SourceDocument } from '@api/modules/llm/llm.types';
@@ -34,8 +34,8 @@ export interface RenderedFile {
 export class AnalysisService {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly documents: DocumentRepository,
-    private readonly ingestion: IngestionRepository,
+    private readonly documents: DocumentsService,
+    private readonly ingestion: IngestionService,
     private readonly model: LanguageModel,
     private readonly checker: CitationChecker,
     private readonly reports: ReportRepository,
@@ -47,7 +47,7 @@ export class AnalysisService {
   /** Generates and stores a report over the project's ready documents; only checked citations are kept. */
   async generate(user: AuthUser, projectId: string, kind: ReportKind): Promise<ReportEntity> {
     const project = await this.projects.getFor(user, projectId, 'reports.generate');
-    const ready = (await this.documents.list(project.id)).filter((document) => document.status === 'ready');
+    const ready = (await this.documents.inProject(project.id)).filter((document) => document.status === 'ready');
     if (ready.length === 0) throw new BadRequestError(NO_DOCUMENTS);
     const texts = new Map((await this.ingestion.textsOf(ready.map((document) => document.id))).map((text) => [text.documentId, text]));
     const sources: SourceDocument[] = ready.flatMap((document) => {

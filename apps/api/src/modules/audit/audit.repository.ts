@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Transaction } from '@api/modules/database/transaction';
 import { AuditEventEntity } from './audit-event.entity';
 
 export type AuditAction =
@@ -26,7 +27,11 @@ export type AuditAction =
   | 'wall.remove'
   | 'document.upload'
   | 'document.delete'
-  | 'document.integrity-failure';
+  | 'document.integrity-failure'
+  | 'document.queued'
+  | 'document.processing'
+  | 'document.ready'
+  | 'document.failed';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -44,7 +49,8 @@ export class AuditRepository {
     this.events = dataSource.getRepository(AuditEventEntity);
   }
 
-  async record(entry: AuditEntry): Promise<void> {
+  /** Within `transaction` when given, so the event commits (or not) with the change it records. */
+  async record(entry: AuditEntry, transaction?: Transaction): Promise<void> {
     const row = {
       action: entry.action,
       actorId: entry.actorId ?? null,
@@ -52,7 +58,8 @@ export class AuditRepository {
       ip: entry.ip ?? null,
       details: entry.details ?? {},
     };
-    await this.events.insert(row as QueryDeepPartialEntity<AuditEventEntity>);
+    const events = transaction ? transaction.getRepository(AuditEventEntity) : this.events;
+    await events.insert(row as QueryDeepPartialEntity<AuditEventEntity>);
   }
 
   list(filter: { action?: AuditAction; email?: string } = {}): Promise<AuditEventEntity[]> {

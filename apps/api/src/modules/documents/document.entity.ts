@@ -1,9 +1,8 @@
-import type { ParseReport } from '@api/modules/ingestion/parsers/parser.types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { DocumentStatus } from './document-status';
+import type { ParseReport } from './parse-report';
 
-export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
-
-export type { ParseReport };
+export type { DocumentStatus, ParseReport };
 
 @Entity({ name: 'documents' })
 export class DocumentEntity {

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Transaction } from '@api/modules/database/transaction';
 import { DocumentEntity } from './document.entity';
+import { type DocumentStatus, UNFINISHED } from './document-status';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -9,7 +11,7 @@ const UNIQUE_VIOLATION = '23505';
 export class DocumentRepository {
   private readonly documents: Repository<DocumentEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.documents = dataSource.getRepository(DocumentEntity);
   }
 
@@ -72,8 +74,62 @@ export class DocumentRepository {
     }
   }
 
-  async update(id: string, changes: QueryDeepPartialEntity<DocumentEntity>): Promise<void> {
-    await this.documents.update({ id }, changes);
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The document's project and status, its row locked until `transaction` ends; null when it does not exist. */
+  async lockStatus(transaction: Transaction, id: string): Promise<{ projectId: string; status: DocumentStatus } | null> {
+    const rows: { project_id: string; status: DocumentStatus }[] = await transaction.query('SELECT project_id, status FROM documents WHERE id = $1 FOR UPDATE', [id]);
+    return rows[0] ? { projectId: rows[0].project_id, status: rows[0].status } : null;
+  }
+
+  /** Only DocumentsService's status machine calls this, with the row locked by lockStatus. */
+  async setStatus(transaction: Transaction, id: string, changes: Pick<QueryDeepPartialEntity<DocumentEntity>, 'status' | 'error' | 'pages' | 'parseReport'>): Promise<void> {
+    await transaction.update(DocumentEntity, { id }, changes);
+  }
+
+  async unfinishedIds(): Promise<string[]> {
+    const rows = await this.documents.find({ select: { id: true }, where: { status: In([...UNFINISHED]) } });
+    return rows.map((row) => row.id);
+  }
+
+  async readyIds(projectId: string): Promise<string[]> {
+    const rows = await this.documents.find({ select: { id: true }, where: { projectId, status: 'ready' } });
+    return rows.map((row) => row.id);
+  }
+
+  /** Changes whenever a ready document of the project is added, saved again or removed. */
+  async readySignature(projectId: string): Promise<string> {
+    const rows: { count: string; latest: Date | null }[] = await this.dataSource.query(
+      `SELECT count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 AND status = 'ready'`,
+      [projectId],
+    );
+    return `${rows[0].count}:${rows[0].latest ? new Date(rows[0].latest).getTime() : 0}`;
+  }
+
+  async projectIdsOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.documents.find({ select: { id: true, projectId: true }, where: { id: In(ids) } });
+    return new Map(rows.map((row) => [row.id, row.projectId]));
+  }
+
+  async countsByProject(projectIds: string[]): Promise<Map<string, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows: { project_id: string; count: string }[] = await this.documents
+      .createQueryBuilder('d')
+      .select('d.project_id', 'project_id')
+      .addSelect('count(*)', 'count')
+      .where('d.project_id IN (:...projectIds)', { projectIds })
+      .groupBy('d.project_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [row.project_id, Number(row.count)]));
+  }
+
+  /** The storage keys of the project's documents, their rows locked until `transaction` ends. */
+  async lockStorageKeysOfProject(transaction: Transaction, projectId: string): Promise<string[]> {
+    const rows: { storage_key: string }[] = await transaction.query('SELECT storage_key FROM documents WHERE project_id = $1 FOR UPDATE', [projectId]);
+    return rows.map((row) => row.storage_key);
   }
 
   async delete(id: string): Promise<void> {

@@ -18,7 +18,7 @@ import { UsageModule } from '@api/modules/usage/usage.module';
   imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule, UsageModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentRepository, UploadInterceptor],
-  exports: [DocumentRepository, DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule implements OnApplicationBootstrap {
   constructor(

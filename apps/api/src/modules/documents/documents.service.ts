@@ -1,17 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
+import type { Transaction } from '@api/modules/database/transaction';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
-import { MAX_TEXT_CHARACTERS } from '@api/modules/ingestion/parsers/parser.types';
-import { ProjectsService } from '@api/modules/projects/projects.service';
+import { ProjectDocuments, ProjectsService } from '@api/modules/projects/projects.service';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { DocumentEntity } from './document.entity';
 import { DocumentRepository } from './document.repository';
+import { assertTransition, type DocumentStatus, UNFINISHED } from './document-status';
+import { MAX_TEXT_CHARACTERS, type ParseReport } from './parse-report';
 import { DeletedResponseDto } from '@api/modules/projects/projects.dto';
 import { DocumentListResponseDto, FileListResponseDto, mapDocument, mapUploaded, UploadedDocumentDto } from './documents.dto';
 import { detectFileType, MIME_TYPES, SUPPORTED_TYPES_TEXT } from './file-type';
@@ -24,8 +26,15 @@ export interface UploadResult {
   document: UploadedDocumentDto;
 }
 
+interface MoveOptions {
+  /** Leave the document alone (and answer false) unless it is in one of these. */
+  onlyFrom?: readonly DocumentStatus[];
+  /** Runs in the transaction that moves the status, after the move is checked. */
+  within?: (transaction: Transaction) => Promise<void>;
+}
+
 @Injectable()
-export class DocumentsService {
+export class DocumentsService implements OnModuleInit, ProjectDocuments {
   private readonly logger = new Logger(DocumentsService.name);
 
   constructor(
@@ -38,6 +47,10 @@ export class DocumentsService {
     private readonly crypto: CryptoRepository,
     private readonly usage: UsageService,
   ) {}
+
+  onModuleInit(): void {
+    this.projects.registerDocuments(this);
+  }
 
   /** Document counts and stored bytes per project, for the firm console's matter list. */
   summaries(projectIds: readonly string[]): Promise<Map<string, { count: number; bytes: number }>> {
@@ -129,6 +142,98 @@ export class DocumentsService {
       }
       throw error;
     }
+  }
+
+  findById(id: string): Promise<DocumentEntity | null> {
+    return this.documents.findById(id);
+  }
+
+  findMany(ids: string[]): Promise<DocumentEntity[]> {
+    return this.documents.findMany(ids);
+  }
+
+  /** The project's documents in upload order, for modules that checked access already. */
+  inProject(projectId: string): Promise<DocumentEntity[]> {
+    return this.documents.list(projectId);
+  }
+
+  statusCounts(projectId: string): Promise<Record<DocumentStatus, number>> {
+    return this.documents.statusCounts(projectId);
+  }
+
+  readyIds(projectId: string): Promise<string[]> {
+    return this.documents.readyIds(projectId);
+  }
+
+  /** Changes whenever a ready document of the project is added, saved again or removed. */
+  readySignature(projectId: string): Promise<string> {
+    return this.documents.readySignature(projectId);
+  }
+
+  /** Documents queued or processing: each has a job coming, unless a crash lost it. */
+  unfinishedIds(): Promise<string[]> {
+    return this.documents.unfinishedIds();
+  }
+
+  countByProject(projectIds: string[]): Promise<Map<string, number>> {
+    return this.documents.countsByProject(projectIds);
+  }
+
+  lockForProjectDeletion(transaction: Transaction, projectId: string): Promise<string[]> {
+    return this.documents.lockStorageKeysOfProject(transaction, projectId);
+  }
+
+  /** Document id → project id, for the documents that exist. */
+  projectIdsOf(ids: string[]): Promise<Map<string, string>> {
+    return this.documents.projectIdsOf(ids);
+  }
+
+  // The status machine (document-status.ts). These methods are the only writers of a document's status; each
+  // move is checked, and recorded as a `document.<status>` audit event in the transaction that makes it. Each
+  // answers false when the document no longer exists (deleted while its job ran), and then changes nothing.
+
+  /** Its job took the document up. */
+  markProcessing(documentId: string): Promise<boolean> {
+    return this.move(documentId, 'processing', { error: null });
+  }
+
+  /**
+   * Ready, with `saveContent` writing the document's text and passages in the same transaction, so they and the
+   * status commit together or not at all, and a deletion waits for both. The transaction is handed to the
+   * content's owner (ingestion) rather than that module writing this table, so documents stays the only writer
+   * of its rows. A content saved again (a job delivered twice) replaces the first.
+   */
+  markReady(documentId: string, report: ParseReport, saveContent: (transaction: Transaction) => Promise<void>): Promise<boolean> {
+    return this.move(documentId, 'ready', { error: null, pages: report.pages, parseReport: report }, { within: saveContent });
+  }
+
+  /** Failed for good, with the reason shown to the user; `ifUnfinished` leaves a ready or failed document as it is. */
+  markFailed(documentId: string, reason: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
+    return this.move(documentId, 'failed', { error: reason }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {});
+  }
+
+  /** Back in the queue for another try; `ifUnfinished` leaves a ready or failed document as it is. */
+  requeue(documentId: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
+    return this.move(documentId, 'queued', { error: null }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {});
+  }
+
+  private async move(
+    documentId: string,
+    to: DocumentStatus,
+    changes: { error: string | null; pages?: number; parseReport?: ParseReport },
+    options: MoveOptions = {},
+  ): Promise<boolean> {
+    return this.documents.transaction(async (transaction) => {
+      const current = await this.documents.lockStatus(transaction, documentId);
+      if (!current) return false;
+      if (options.onlyFrom && !options.onlyFrom.includes(current.status)) return false;
+      assertTransition(documentId, current.status, to);
+      await options.within?.(transaction);
+      await this.documents.setStatus(transaction, documentId, { status: to, ...changes });
+      const details = { projectId: current.projectId, documentId, from: current.status, ...(changes.error ? { error: changes.error } : {}) };
+      await this.audit.record({ action: `document.${to}`, details }, transaction);
+      return true;
+    });
   }
 
   private sameNameAnswer(existing: DocumentEntity, sha256: string, filename: string): UploadResult {

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { PayloadTooLargeError } from '@api/modules/common/app-error';
-import { type ByteSource, ZIP_MAGIC, ZipArchive } from '@api/modules/ingestion/parsers/zip-archive';
+import { type ByteSource, ZIP_MAGIC, ZipArchive } from '@api/modules/common/zip-archive';
 
 export type DetectedType = 'pdf' | 'docx' | 'txt' | 'markdown' | 'html' | 'eml' | 'png' | 'jpeg' | 'tiff';
 

@@ -18,6 +18,6 @@ import { UsageModule } from '@api/modules/usage/usage.module';
 @Module({
   imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule, ProjectsModule, UsageModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],
-  exports: [IngestionRepository],
+  exports: [IngestionService],
 })
 export class IngestionModule {}

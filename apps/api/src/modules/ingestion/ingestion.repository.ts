@@ -3,13 +3,16 @@ import type { Chunk } from '@casewise/legal';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { DocumentEntity, ParseReport } from '@api/modules/documents/document.entity';
+import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
+import { type UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
 import { ChunkEntity, SealedChunkEntity } from './chunk.entity';
 import { DocumentTextEntity, SealedDocumentTextEntity, StoredPage } from './document-text.entity';
 
 const textOf = (documentId: string): FieldRef => ({ table: 'document_texts', column: 'text', rowId: documentId });
-const chunkField = (column: 'text' | 'heading_path', chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
+type ChunkSealedColumn = 'text' | 'heading_path';
+export const CHUNK_SEALED_COLUMNS: readonly ChunkSealedColumn[] = ['text', 'heading_path'];
+const chunkField = (column: ChunkSealedColumn, chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
 
 export interface NewChunk {
   ordinal: number;
@@ -36,6 +39,14 @@ export function toNewChunks(pieces: readonly Chunk[], vectors: readonly (number[
   }));
 }
 
+/** A document's text and chunks sealed, ready to be written in the transaction that makes the document ready. */
+export interface SealedContent {
+  documentId: string;
+  text: Buffer;
+  pages: StoredPage[];
+  chunks: (Omit<NewChunk, 'text' | 'headingPath'> & Pick<SealedChunkEntity, 'id' | 'documentId' | 'projectId' | 'text' | 'headingPath'>)[];
+}
+
 @Injectable()
 export class IngestionRepository {
   private readonly texts: Repository<SealedDocumentTextEntity>;
@@ -49,8 +60,8 @@ export class IngestionRepository {
     this.chunks = dataSource.getRepository(SealedChunkEntity);
   }
 
-  /** Replaces the document's text and chunks and marks it ready, all in one transaction: running twice leaves one set. */
-  async saveParsed(document: DocumentEntity, text: string, pages: StoredPage[], report: ParseReport, chunks: NewChunk[]): Promise<string[]> {
+  /** Seals a document's text and passages for `replaceContent`; before its transaction, as it may read data keys. */
+  async sealContent(document: { id: string; projectId: string }, text: string, pages: StoredPage[], chunks: NewChunk[]): Promise<SealedContent> {
     const key = await this.cipher.keyForProject(document.projectId);
     const sealedText = this.cipher.seal(key, textOf(document.id), text);
     const rows = chunks.map((chunk) => {
@@ -64,18 +75,16 @@ export class IngestionRepository {
         headingPath: this.cipher.sealJson(key, chunkField('heading_path', id), chunk.headingPath),
       };
     });
-    return this.dataSource.transaction(async (manager) => {
-      const exists = await manager.query('SELECT id FROM documents WHERE id = $1 FOR UPDATE', [document.id]);
-      if ((exists as unknown[]).length === 0) return [];
-      await manager.delete(SealedChunkEntity, { documentId: document.id });
-      await manager.upsert(SealedDocumentTextEntity, { documentId: document.id, text: sealedText, pages }, ['documentId']);
-      for (let i = 0; i < rows.length; i += 500) {
-        await manager.insert(SealedChunkEntity, rows.slice(i, i + 500) as QueryDeepPartialEntity<SealedChunkEntity>[]);
-      }
-      const ids = rows.map((row) => row.id);
-      await manager.update(DocumentEntity, { id: document.id }, { status: 'ready', error: null, pages: report.pages, parseReport: report });
-      return ids;
-    });
+    return { documentId: document.id, text: sealedText, pages, chunks: rows };
+  }
+
+  /** Replaces the document's text and chunks within `transaction`: running twice leaves one set. */
+  async replaceContent(transaction: Transaction, content: SealedContent): Promise<void> {
+    await transaction.delete(SealedChunkEntity, { documentId: content.documentId });
+    await transaction.upsert(SealedDocumentTextEntity, { documentId: content.documentId, text: content.text, pages: content.pages }, ['documentId']);
+    for (let i = 0; i < content.chunks.length; i += 500) {
+      await transaction.insert(SealedChunkEntity, content.chunks.slice(i, i + 500) as QueryDeepPartialEntity<SealedChunkEntity>[]);
+    }
   }
 
   async text(documentId: string): Promise<DocumentTextEntity | null> {
@@ -89,16 +98,16 @@ export class IngestionRepository {
     return rows.map((row, index) => ({ ...row, text: texts[index] }));
   }
 
-  /** Chunks of the project's ready documents, in document and reading order, opened; vectors only when asked for. */
-  async chunksOfProject(projectId: string, withVectors = true): Promise<ChunkEntity[]> {
+  /** Chunks of these documents of the project, in document and reading order, opened; vectors only when asked for. */
+  async chunksOf(projectId: string, documentIds: string[], withVectors = true): Promise<ChunkEntity[]> {
+    if (documentIds.length === 0) return [];
     const query = this.chunks.createQueryBuilder('c');
     if (!withVectors) {
       query.select(['c.id', 'c.documentId', 'c.projectId', 'c.ordinal', 'c.start', 'c.end', 'c.pageStart', 'c.pageEnd', 'c.headingPath', 'c.text']);
     }
     const rows = await query
-      .innerJoin(DocumentEntity, 'd', 'd.id = c.document_id')
       .where('c.project_id = :projectId', { projectId })
-      .andWhere(`d.status = 'ready'`)
+      .andWhere('c.document_id IN (:...documentIds)', { documentIds })
       .orderBy('c.document_id')
       .addOrderBy('c.ordinal')
       .getMany();
@@ -111,25 +120,30 @@ export class IngestionRepository {
     return rows.map((row, index) => ({ ...row, text: opened[2 * index], headingPath: JSON.parse(opened[2 * index + 1]) as string[] }));
   }
 
-  /** Changes whenever a ready document of the project is added, re-ingested or removed. */
-  async projectSignature(projectId: string): Promise<string> {
-    const rows: { count: string; latest: Date | null }[] = await this.dataSource.query(
-      `SELECT count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 AND status = 'ready'`,
-      [projectId],
+  // Text stored before sealing existed, sealed at start-up by LegacyTextSealer (registered by IngestionService).
+
+  async findUnsealedTexts(limit: number): Promise<{ documentId: string; text: Uint8Array }[]> {
+    const rows: { document_id: string; text: Uint8Array }[] = await this.dataSource.query(
+      `SELECT t.document_id::text AS document_id, t.text FROM document_texts t WHERE ${unsealedSql('text')} LIMIT ${Math.trunc(limit)}`,
     );
-    return `${rows[0].count}:${rows[0].latest ? new Date(rows[0].latest).getTime() : 0}`;
+    return rows.map((row) => ({ documentId: row.document_id, text: row.text }));
   }
 
-  /** Documents left queued or processing with no job that will run them (an enqueue lost to a crash). */
-  async orphanedDocuments(): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT d.id FROM documents d
-       WHERE d.status IN ('queued', 'processing')
-         AND NOT EXISTS (
-           SELECT 1 FROM jobs j
-           WHERE j.name = 'ingest-document' AND j.payload->>'documentId' = d.id::text AND j.status IN ('queued', 'running')
-         )`,
+  async writeSealedText(documentId: string, sealed: Buffer): Promise<void> {
+    await this.dataSource.query(`UPDATE document_texts t SET text = $1 WHERE t.document_id = $2 AND ${unsealedSql('text')}`, [sealed, documentId]);
+  }
+
+  async findUnsealedChunks(limit: number): Promise<UnsealedRow[]> {
+    const rows: { id: string; project_id: string; text: Uint8Array; heading_path: Uint8Array }[] = await this.dataSource.query(
+      `SELECT t.id::text AS id, t.project_id::text AS project_id, t.text, t.heading_path FROM chunks t
+       WHERE ${CHUNK_SEALED_COLUMNS.map((column) => unsealedSql(column)).join(' OR ')} LIMIT ${Math.trunc(limit)}`,
     );
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({ rowId: row.id, projectId: row.project_id, values: { text: row.text, heading_path: row.heading_path } }));
+  }
+
+  async writeSealedChunk(chunkId: string, column: string, sealed: Buffer): Promise<void> {
+    const sealedColumn = CHUNK_SEALED_COLUMNS.find((name) => name === column);
+    if (!sealedColumn) throw new Error(`chunks.${column} is not a sealed column`);
+    await this.dataSource.query(`UPDATE chunks t SET ${sealedColumn} = $1 WHERE t.id = $2 AND ${unsealedSql(sealedColumn)}`, [sealed, chunkId]);
   }
 }

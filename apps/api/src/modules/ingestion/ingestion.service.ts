@@ -1,18 +1,22 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { chunkDocument } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
+import { isParseError, ParseError } from '@api/modules/common/parse-error';
 import type { DocumentEntity } from '@api/modules/documents/document.entity';
-import { DocumentRepository } from '@api/modules/documents/document.repository';
+import { DocumentsService } from '@api/modules/documents/documents.service';
+import type { ParseReport } from '@api/modules/documents/parse-report';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { LegacyTextSealer, type UnsealedRow } from '@api/modules/keys/legacy-text.sealer';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
 import { UsageService } from '@api/modules/usage/usage.service';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
-import { IngestionRepository, toNewChunks } from './ingestion.repository';
+import type { ChunkEntity } from './chunk.entity';
+import type { DocumentTextEntity, StoredPage } from './document-text.entity';
+import { CHUNK_SEALED_COLUMNS, IngestionRepository, NewChunk, toNewChunks } from './ingestion.repository';
 import { DocumentParser } from './parser.adapter';
-import { isParseError, ParseError } from './parsers/parse-error';
 
 export const TRANSIENT_FAILURE = 'The document could not be processed. Please try uploading it again later.';
 export const WORKER_STOPPED_FAILURE = 'Processing this file stopped the server every time it was tried: the file may be damaged.';
@@ -27,13 +31,14 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: JobRepository,
-    private readonly documents: DocumentRepository,
+    private readonly documents: DocumentsService,
     private readonly repository: IngestionRepository,
     private readonly storage: StorageRepository,
     private readonly parser: DocumentParser,
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
     private readonly audit: AuditRepository,
+    private readonly sealer: LegacyTextSealer,
     private readonly projects: ProjectsService,
     private readonly usage: UsageService,
   ) {}
@@ -44,13 +49,39 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       (payload, context) => this.ingest(payload, context),
       (payload) => this.giveUp(payload),
     );
+    this.sealer.register({
+      sealedTable: 'document_texts',
+      sealedColumns: ['text'],
+      findUnsealed: (limit) => this.unsealedTexts(limit),
+      writeSealed: (documentId, _column, sealed) => this.repository.writeSealedText(documentId, sealed),
+    });
+    this.sealer.register({
+      sealedTable: 'chunks',
+      sealedColumns: CHUNK_SEALED_COLUMNS,
+      findUnsealed: (limit) => this.repository.findUnsealedChunks(limit),
+      writeSealed: (chunkId, column, sealed) => this.repository.writeSealedChunk(chunkId, column, sealed),
+    });
+  }
+
+  /** A text's project is its document's, which documents knows. */
+  private async unsealedTexts(limit: number): Promise<UnsealedRow[]> {
+    const texts = await this.repository.findUnsealedTexts(limit);
+    const projects = await this.documents.projectIdsOf(texts.map((text) => text.documentId));
+    return texts.map((text) => {
+      const projectId = projects.get(text.documentId);
+      if (!projectId) throw new Error(`The text of document ${text.documentId} has no document`);
+      return { rowId: text.documentId, projectId, values: { text: text.text } };
+    });
   }
 
   /** Documents whose job was lost (a crash between commit and enqueue) are queued again. */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.jobs.runsWorkers) return;
-    for (const documentId of await this.repository.orphanedDocuments()) {
-      await this.documents.update(documentId, { status: 'queued' });
+    // Documents first, jobs second: a job queued in between is seen, as the one query this replaces saw it.
+    const unfinished = await this.documents.unfinishedIds();
+    const live = new Set((await this.jobs.livePayloads(JobName.IngestDocument)).map((payload) => payload.documentId));
+    for (const documentId of unfinished.filter((id) => !live.has(id))) {
+      if (!(await this.documents.requeue(documentId, { ifUnfinished: true }))) continue;
       await this.jobs.queue(JobName.IngestDocument, { documentId });
       this.logger.log(`Re-queued document ${documentId} left unfinished`);
     }
@@ -65,16 +96,34 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
 
   /** Its worker died during every try: the document fails instead of waiting for the next start-up. */
   private async giveUp(payload: JobPayloads[JobName.IngestDocument]): Promise<void> {
-    const document = await this.documents.findById(payload.documentId);
-    if (document && (document.status === 'queued' || document.status === 'processing')) {
-      await this.documents.update(document.id, { status: 'failed', error: WORKER_STOPPED_FAILURE });
-    }
+    await this.documents.markFailed(payload.documentId, WORKER_STOPPED_FAILURE, { ifUnfinished: true });
+  }
+
+  /**
+   * Saves a parsed document's text and chunks and makes it ready, in one transaction; the ids of the chunks
+   * saved, none when the document was deleted meanwhile.
+   */
+  async saveParsed(document: { id: string; projectId: string }, text: string, pages: StoredPage[], report: ParseReport, chunks: NewChunk[]): Promise<string[]> {
+    const content = await this.repository.sealContent(document, text, pages, chunks);
+    const saved = await this.documents.markReady(document.id, report, (transaction) => this.repository.replaceContent(transaction, content));
+    return saved ? content.chunks.map((chunk) => chunk.id) : [];
+  }
+
+  /** The documents' canonical texts and page maps, opened: what citations are checked against. */
+  textsOf(documentIds: string[]): Promise<DocumentTextEntity[]> {
+    return this.repository.textsOf(documentIds);
+  }
+
+  /** Chunks of the project's ready documents, in document and reading order, opened; vectors only when asked for. */
+  async chunksOfProject(projectId: string, withVectors = true): Promise<ChunkEntity[]> {
+    return this.repository.chunksOf(projectId, await this.documents.readyIds(projectId), withVectors);
   }
 
   async ingest(payload: JobPayloads[JobName.IngestDocument], context: JobContext): Promise<void> {
     const document = await this.documents.findById(payload.documentId);
-    if (!document || document.status === 'ready') return;
-    await this.documents.update(document.id, { status: 'processing', error: null });
+    // A failed document's job runs again only when a crash came between the two failures being recorded.
+    if (!document || document.status === 'ready' || document.status === 'failed') return;
+    if (!(await this.documents.markProcessing(document.id))) return;
     try {
       const bytes = await this.storage.read(document);
       const parsed = await this.parser.parse(document.type, bytes);
@@ -83,7 +132,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const pieces = chunkDocument(parsed.text, pages);
       const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
       const chunks = toNewChunks(pieces, this.vectors.storesInDatabase ? vectors : []);
-      const ids = await this.repository.saveParsed(document, parsed.text, pages, parsed.report, chunks);
+      const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks);
       if (!this.vectors.storesInDatabase && ids.length > 0) {
         await this.vectors.replaceDocument(
           document.projectId,
@@ -99,7 +148,8 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       }
       const final = permanent || context.attempt >= context.maxAttempts;
       const reason = permanent ? (error as Error).message : TRANSIENT_FAILURE;
-      await this.documents.update(document.id, final ? { status: 'failed', error: reason } : { status: 'queued', error: null });
+      if (final) await this.documents.markFailed(document.id, reason);
+      else await this.documents.requeue(document.id);
       if (!permanent) this.logger.warn(`Ingesting ${document.id} failed (try ${context.attempt}): ${(error as Error).message}`);
       throw permanent ? new PermanentJobError(reason) : error;
     }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConfigService } from '@api/modules/config/config.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
@@ -68,6 +68,12 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
 
   async get(jobId: string): Promise<JobEntity | null> {
     return this.jobs.findOneBy({ id: jobId });
+  }
+
+  /** The payloads of the jobs of this name still queued or running, kept in the jobs table whichever the transport. */
+  async livePayloads<N extends JobName>(name: N): Promise<JobPayloads[N][]> {
+    const rows = await this.jobs.find({ select: { payload: true }, where: { name, status: In([...LIVE_STATUSES]) } });
+    return rows.map((row) => row.payload as unknown as JobPayloads[N]);
   }
 
   /** Resolves once the job has completed or failed for good (used by tests, benchmarks and the CLI). */

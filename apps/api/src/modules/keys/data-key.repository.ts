@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { DataKeyEntity, DataKeyOwnerKind } from './data-key.entity';
 
-/** The database side of data keys: their wrapped form, their owners, and which account owns a project. */
+/** The database side of data keys: their wrapped form and their owners. */
 @Injectable()
 export class DataKeyRepository {
   private readonly keys: Repository<DataKeyEntity>;
@@ -39,10 +39,5 @@ export class DataKeyRepository {
     );
     const returned = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
     return returned.map((row) => row.id);
-  }
-
-  async ownerOfProject(projectId: string): Promise<string | null> {
-    const rows: { owner_id: string }[] = await this.dataSource.query('SELECT owner_id FROM projects WHERE id = $1', [projectId]);
-    return rows[0]?.owner_id ?? null;
   }
 }

@@ -3,6 +3,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { AppError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import { ConfigService } from '@api/modules/config/config.service';
+import { ProjectsService } from '@api/modules/projects/projects.service';
 import { DataKeyRepository } from './data-key.repository';
 
 /**
@@ -42,7 +43,7 @@ export class SealedFieldError extends AppError {
 /** The data key that sealed this value was destroyed with its account: the value can never be read again. */
 export class DataKeyDestroyedError extends AppError {
   constructor() {
-    super(410, 'This data was erased with its account key and can no longer be read.');
+    super(410, "This data was erased with its firm's key and can no longer be read.");
   }
 }
 
@@ -65,7 +66,7 @@ function uuidOf(bytes: Buffer): string {
 }
 
 /**
- * Application-level encryption of stored text (AES-256-GCM) under a data key per account, wrapped by the
+ * Application-level encryption of stored text (AES-256-GCM) under a data key per firm, wrapped by the
  * deployment key (FILES_KEY). Each value's authenticated data names its table, column and row.
  */
 @Injectable()
@@ -73,39 +74,40 @@ export class FieldCipher {
   private readonly masterKey: Buffer;
   private readonly keys = new Map<string, { key: DataKey; expires: number }>();
   private readonly liveKeyOfOwner = new Map<string, string>();
-  private readonly ownerOfProject = new Map<string, string>();
+  private readonly firmOfProject = new Map<string, string>();
 
   constructor(
     config: ConfigService,
     private readonly repository: DataKeyRepository,
     private readonly clock: Clock,
+    private readonly projects: ProjectsService,
   ) {
     this.masterKey = config.storage.filesKey.reveal();
   }
 
-  /** The data key that seals new values of a project: its owner's, made on first use. */
+  /** The data key that seals new values of a project: its firm's, made on first use. */
   async keyForProject(projectId: string): Promise<DataKey> {
-    let ownerId = this.ownerOfProject.get(projectId);
-    if (!ownerId) {
-      ownerId = (await this.repository.ownerOfProject(projectId)) ?? undefined;
-      if (!ownerId) throw new Error(`Project ${projectId} does not exist`);
-      if (this.ownerOfProject.size >= PROJECT_CACHE_LIMIT) this.ownerOfProject.clear();
-      this.ownerOfProject.set(projectId, ownerId);
+    let firmId = this.firmOfProject.get(projectId);
+    if (!firmId) {
+      firmId = (await this.projects.firmOf(projectId)) ?? undefined;
+      if (!firmId) throw new Error(`Project ${projectId} does not exist`);
+      if (this.firmOfProject.size >= PROJECT_CACHE_LIMIT) this.firmOfProject.clear();
+      this.firmOfProject.set(projectId, firmId);
     }
-    return this.keyForAccount(ownerId);
+    return this.keyForFirm(firmId);
   }
 
-  async keyForAccount(accountId: string): Promise<DataKey> {
-    const cachedId = this.liveKeyOfOwner.get(accountId);
+  async keyForFirm(firmId: string): Promise<DataKey> {
+    const cachedId = this.liveKeyOfOwner.get(firmId);
     const cached = cachedId ? this.cached(cachedId) : null;
     if (cached) return cached;
-    let row = await this.repository.findLive('account', accountId);
+    let row = await this.repository.findLive('firm', firmId);
     if (!row) {
       const id = randomUUID();
-      row = await this.repository.insertLive(id, 'account', accountId, this.wrap(id, randomBytes(DATA_KEY_BYTES)));
+      row = await this.repository.insertLive(id, 'firm', firmId, this.wrap(id, randomBytes(DATA_KEY_BYTES)));
     }
     const key = this.remember(row.id, row.wrappedKey);
-    this.liveKeyOfOwner.set(accountId, key.id);
+    this.liveKeyOfOwner.set(firmId, key.id);
     return key;
   }
 
@@ -145,11 +147,11 @@ export class FieldCipher {
     return JSON.parse(await this.open(field, sealed)) as T;
   }
 
-  /** Crypto-shredding: destroys the account's data key, after which nothing it sealed can be read. */
-  async destroyAccountKey(accountId: string): Promise<number> {
-    const ids = await this.repository.destroy('account', accountId);
+  /** Crypto-shredding: destroys the firm's data key, after which nothing it sealed can be read. */
+  async destroyFirmKey(firmId: string): Promise<number> {
+    const ids = await this.repository.destroy('firm', firmId);
     for (const id of ids) this.keys.delete(id);
-    this.liveKeyOfOwner.delete(accountId);
+    this.liveKeyOfOwner.delete(firmId);
     return ids.length;
   }
 

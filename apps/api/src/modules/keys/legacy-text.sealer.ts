@@ -1,63 +1,79 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { asBuffer, FieldCipher, isSealed } from './field-cipher';
 
-interface SealedTable {
-  table: string;
-  idColumn: string;
+/** A row with a sealed column that may still hold a value stored in clear. */
+export interface UnsealedRow {
+  rowId: string;
   /** The row's project, whose owner's key seals it. */
-  projectOf: string;
-  columns: string[];
+  projectId: string;
+  /** Each sealed column's stored bytes; JSON columns hold their JSON text. */
+  values: Record<string, Buffer | Uint8Array>;
 }
 
-/** Every column whose values are sealed; JSON columns hold their JSON text. */
-export const SEALED_COLUMNS: readonly SealedTable[] = [
-  { table: 'document_texts', idColumn: 'document_id', projectOf: '(SELECT d.project_id FROM documents d WHERE d.id = t.document_id)', columns: ['text'] },
-  { table: 'chunks', idColumn: 'id', projectOf: 't.project_id', columns: ['text', 'heading_path'] },
-  { table: 'chat_messages', idColumn: 'id', projectOf: 't.project_id', columns: ['question', 'answer', 'citations'] },
-  { table: 'reports', idColumn: 'id', projectOf: 't.project_id', columns: ['markdown', 'citations'] },
-];
+/**
+ * One table with sealed columns, as its owning module reads and writes it. Each owner registers its tables
+ * with LegacyTextSealer, which only seals: no module but the owner touches the rows.
+ */
+export interface SealsStoredText {
+  /** The table and columns as the sealed values' FieldRefs name them. */
+  readonly sealedTable: string;
+  readonly sealedColumns: readonly string[];
+  /** Up to `limit` rows with a value of a sealed column stored in clear (see `unsealedSql`). */
+  findUnsealed(limit: number): Promise<UnsealedRow[]>;
+  /** Writes the sealed value unless the column was sealed meanwhile (by another process starting). */
+  writeSealed(rowId: string, column: string, sealed: Buffer): Promise<void>;
+}
+
+/**
+ * SQL that is true when `alias.column` holds a value stored in clear: a sealed value starts with a 0x00 byte,
+ * which UTF-8 text stored by PostgreSQL never does. Owners use it in findUnsealed and writeSealed.
+ */
+export function unsealedSql(column: string, alias = 't'): string {
+  return `(length(${alias}.${column}) = 0 OR get_byte(${alias}.${column}, 0) <> 0)`;
+}
 
 const BATCH = 200;
 
-const unsealed = (column: string) => `(length(t.${column}) = 0 OR get_byte(t.${column}, 0) <> 0)`;
-
 /**
- * Seals text stored before it was encrypted (the migration to bytea keeps it as UTF-8 bytes), at start-up
- * and before anything is served. Idempotent: a sealed value starts with a 0x00 byte, which UTF-8 text
- * stored by PostgreSQL never does, and each update re-checks it, so concurrent start-ups are safe.
+ * Seals text stored before it was encrypted (the migration to bytea keeps it as UTF-8 bytes), at start-up:
+ * after every owner registered its tables (in their onModuleInit) and before the HTTP server listens.
+ * Idempotent, and each write re-checks the value, so concurrent start-ups are safe.
  */
 @Injectable()
-export class LegacyTextSealer implements OnModuleInit {
+export class LegacyTextSealer implements OnApplicationBootstrap {
   private readonly logger = new Logger(LegacyTextSealer.name);
+  private readonly owners: SealsStoredText[] = [];
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly cipher: FieldCipher,
-  ) {}
+  constructor(private readonly cipher: FieldCipher) {}
 
-  async onModuleInit(): Promise<void> {
-    let sealed = 0;
-    for (const table of SEALED_COLUMNS) sealed += await this.sealTable(table);
-    if (sealed > 0) this.logger.log(`Encrypted ${sealed} value(s) stored before text was encrypted at rest`);
+  register(owner: SealsStoredText): void {
+    this.owners.push(owner);
   }
 
-  private async sealTable({ table, idColumn, projectOf, columns }: SealedTable): Promise<number> {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sealAll();
+  }
+
+  /** Seals every registered table's values stored in clear; how many were sealed. */
+  async sealAll(): Promise<number> {
+    let sealed = 0;
+    for (const owner of this.owners) sealed += await this.sealTable(owner);
+    if (sealed > 0) this.logger.log(`Encrypted ${sealed} value(s) stored before text was encrypted at rest`);
+    return sealed;
+  }
+
+  private async sealTable(owner: SealsStoredText): Promise<number> {
     let sealed = 0;
     for (;;) {
-      const rows: Record<string, string | Buffer | Uint8Array>[] = await this.dataSource.query(
-        `SELECT t.${idColumn}::text AS row_id, ${projectOf}::text AS project_id, ${columns.map((column) => `t.${column}`).join(', ')}
-         FROM ${table} t WHERE ${columns.map(unsealed).join(' OR ')} LIMIT ${BATCH}`,
-      );
+      const rows = await owner.findUnsealed(BATCH);
       if (rows.length === 0) return sealed;
       for (const row of rows) {
-        const rowId = row.row_id as string;
-        const key = await this.cipher.keyForProject(row.project_id as string);
-        for (const column of columns) {
-          const value = asBuffer(row[column] as Buffer | Uint8Array);
+        const key = await this.cipher.keyForProject(row.projectId);
+        for (const column of owner.sealedColumns) {
+          const value = asBuffer(row.values[column]);
           if (isSealed(value)) continue;
-          const sealedValue = this.cipher.seal(key, { table, column, rowId }, value.toString('utf8'));
-          await this.dataSource.query(`UPDATE ${table} t SET ${column} = $1 WHERE t.${idColumn} = $2 AND ${unsealed(column)}`, [sealedValue, rowId]);
+          const sealedValue = this.cipher.seal(key, { table: owner.sealedTable, column, rowId: row.rowId }, value.toString('utf8'));
+          await owner.writeSealed(row.rowId, column, sealedValue);
           sealed++;
         }
       }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
+import type { Transaction } from '@api/modules/database/transaction';
 import { ProjectEntity } from './project.entity';
 import { ProjectMemberEntity } from './project-member.entity';
 import type { ProjectRole, SharedRole } from './project-policy';
 import { WallEntity } from './wall.entity';
 
-export interface ProjectWithCount {
+export interface VisibleProject {
   project: ProjectEntity;
-  documentCount: number;
   role: ProjectRole;
 }
 
@@ -61,20 +61,18 @@ export class ProjectRepository {
   }
 
   /** The matters of the user's firm that the user owns or was given, minus those it is walled off. */
-  async listVisible(userId: string, firmId: string): Promise<ProjectWithCount[]> {
+  async listVisible(userId: string, firmId: string): Promise<VisibleProject[]> {
     const { entities, raw } = await this.projects
       .createQueryBuilder('p')
-      .addSelect('(SELECT count(*) FROM documents d WHERE d.project_id = p.id)', 'document_count')
       .addSelect('(SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = :userId)', 'member_role')
       .where('p.firm_id = :firmId', { firmId, userId })
       .andWhere('(p.owner_id = :userId OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = :userId))')
       .andWhere('NOT EXISTS (SELECT 1 FROM walls w WHERE w.project_id = p.id AND w.user_id = :userId)')
       .orderBy('p.created_at', 'DESC')
       .addOrderBy('p.id', 'DESC')
-      .getRawAndEntities<{ document_count: string; member_role: SharedRole | null }>();
+      .getRawAndEntities<{ member_role: SharedRole | null }>();
     return entities.map((project, index) => ({
       project,
-      documentCount: Number(raw[index].document_count),
       role: project.ownerId === userId ? 'owner' : (raw[index].member_role as SharedRole),
     }));
   }
@@ -151,17 +149,15 @@ export class ProjectRepository {
     return this.walls.find({ where: { projectId }, order: { createdAt: 'ASC' } });
   }
 
-  async countDocuments(projectId: string): Promise<number> {
-    const rows: { count: string }[] = await this.dataSource.query('SELECT count(*) AS count FROM documents WHERE project_id = $1', [projectId]);
-    return Number(rows[0].count);
-  }
-
-  /** Deletes the project and, by cascade, every row under it; returns the storage keys its documents used. */
-  async deleteWithContents(id: string): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows: { storage_key: string }[] = await manager.query('SELECT storage_key FROM documents WHERE project_id = $1 FOR UPDATE', [id]);
-      await manager.query('DELETE FROM projects WHERE id = $1', [id]);
-      return rows.map((row) => row.storage_key);
+  /**
+   * Deletes the project and, by cascade, every row under it, in one transaction that `beforeDelete` joins
+   * first (to lock and collect what the cascade removes from tables other modules own); returns its answer.
+   */
+  async deleteWithContents<T>(id: string, beforeDelete: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (transaction) => {
+      const collected = await beforeDelete(transaction);
+      await transaction.query('DELETE FROM projects WHERE id = $1', [id]);
+      return collected;
     });
   }
 }

@@ -3,6 +3,7 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { UsersService } from '@api/modules/auth/users.service';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@api/modules/common/app-error';
+import type { Transaction } from '@api/modules/database/transaction';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import {
@@ -43,9 +44,21 @@ export interface AuthorizedProject {
   role: ProjectRole | null;
 }
 
+/**
+ * The documents of projects, which the documents module owns: it registers itself here (it depends on projects,
+ * not the other way round), so projects counts and deletes them without reading their table.
+ */
+export interface ProjectDocuments {
+  /** How many documents each of these projects has; a project with none may be left out. */
+  countByProject(projectIds: string[]): Promise<Map<string, number>>;
+  /** Locks the project's documents in `transaction` and returns their stored files' keys, before the project's deletion removes the rows. */
+  lockForProjectDeletion(transaction: Transaction, projectId: string): Promise<string[]>;
+}
+
 @Injectable()
 export class ProjectsService {
   private readonly logger = new Logger(ProjectsService.name);
+  private documents: ProjectDocuments | null = null;
 
   constructor(
     private readonly projects: ProjectRepository,
@@ -54,6 +67,15 @@ export class ProjectsService {
     private readonly vectors: VectorIndex,
     private readonly people: UsersService,
   ) {}
+
+  registerDocuments(documents: ProjectDocuments): void {
+    this.documents = documents;
+  }
+
+  private documentsOfProjects(): ProjectDocuments {
+    if (!this.documents) throw new Error('The documents module has not registered the documents of projects');
+    return this.documents;
+  }
 
   /**
    * The one gate of every project route: the matter if the policy allows the action, else 404 when the
@@ -78,12 +100,14 @@ export class ProjectsService {
 
   async list(user: AuthUser): Promise<ProjectListResponseDto> {
     const rows = await this.projects.listVisible(user.id, user.firmId);
-    return { projects: rows.map((row) => mapProject(row.project, row.documentCount, row.role)) };
+    const counts = await this.documentsOfProjects().countByProject(rows.map((row) => row.project.id));
+    return { projects: rows.map((row) => mapProject(row.project, counts.get(row.project.id) ?? 0, row.role)) };
   }
 
   async get(user: AuthUser, id: string): Promise<ProjectResponseDto> {
     const { project, role } = await this.authorize(user, id, 'project.read');
-    return mapProject(project, await this.projects.countDocuments(project.id), role ?? 'viewer');
+    const counts = await this.documentsOfProjects().countByProject([project.id]);
+    return mapProject(project, counts.get(project.id) ?? 0, role ?? 'viewer');
   }
 
   async create(user: AuthUser, dto: CreateProjectDto): Promise<ProjectResponseDto> {
@@ -95,7 +119,8 @@ export class ProjectsService {
   /** Rows go in one transaction; files after it, and the storage sweep collects any a crash left behind. */
   async delete(user: AuthUser, id: string): Promise<DeletedResponseDto> {
     const project = await this.getFor(user, id, 'project.delete');
-    const keys = await this.projects.deleteWithContents(project.id);
+    const documents = this.documentsOfProjects();
+    const keys = await this.projects.deleteWithContents(project.id, (transaction) => documents.lockForProjectDeletion(transaction, project.id));
     await this.vectors.deleteProject(project.id).catch((error: Error) => this.logger.warn(`Vectors of project ${project.id} not removed yet: ${error.message}`));
     for (const key of keys) {
       await this.storage.remove(key).catch((error: Error) => this.logger.warn(`Stored file ${key} not removed yet: ${error.message}`));
@@ -135,7 +160,7 @@ export class ProjectsService {
     return this.memberList(project);
   }
 
-  /** The firm that holds a project, for work done outside a request (null once the project is gone). */
+  /** The firm that holds a project (whose data key seals its text), for work outside a request; null once it is gone. */
   async firmOf(id: string): Promise<string | null> {
     return (await this.projects.findById(id))?.firmId ?? null;
   }

@@ -1,23 +1,32 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Raw, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
+import { LegacyTextSealer, SealsStoredText, UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
 import type { Citation } from '@api/modules/llm/llm.types';
 import { ChatMessageEntity, SealedChatMessageEntity } from './chat-message.entity';
 
 type SealedColumn = 'question' | 'answer' | 'citations';
+const SEALED_COLUMNS: readonly SealedColumn[] = ['question', 'answer', 'citations'];
 const field = (column: SealedColumn, id: string): FieldRef => ({ table: 'chat_messages', column, rowId: id });
 
 @Injectable()
-export class ChatRepository {
+export class ChatRepository implements OnModuleInit, SealsStoredText {
   private readonly messages: Repository<SealedChatMessageEntity>;
+  readonly sealedTable = 'chat_messages';
+  readonly sealedColumns = SEALED_COLUMNS;
 
   constructor(
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly cipher: FieldCipher,
+    private readonly sealer: LegacyTextSealer,
   ) {
     this.messages = dataSource.getRepository(SealedChatMessageEntity);
+  }
+
+  onModuleInit(): void {
+    this.sealer.register(this);
   }
 
   async add(message: Omit<ChatMessageEntity, 'id' | 'createdAt'>): Promise<ChatMessageEntity> {
@@ -53,6 +62,20 @@ export class ChatRepository {
       answer: opened[3 * index + 1],
       citations: JSON.parse(opened[3 * index + 2]) as Citation[],
     }));
+  }
+
+  async findUnsealed(limit: number): Promise<UnsealedRow[]> {
+    const rows: { id: string; project_id: string; question: Uint8Array; answer: Uint8Array; citations: Uint8Array }[] = await this.dataSource.query(
+      `SELECT t.id::text AS id, t.project_id::text AS project_id, t.question, t.answer, t.citations FROM chat_messages t
+       WHERE ${SEALED_COLUMNS.map((column) => unsealedSql(column)).join(' OR ')} LIMIT ${Math.trunc(limit)}`,
+    );
+    return rows.map((row) => ({ rowId: row.id, projectId: row.project_id, values: { question: row.question, answer: row.answer, citations: row.citations } }));
+  }
+
+  async writeSealed(rowId: string, column: string, sealed: Buffer): Promise<void> {
+    const sealedColumn = SEALED_COLUMNS.find((name) => name === column);
+    if (!sealedColumn) throw new Error(`chat_messages.${column} is not a sealed column`);
+    await this.dataSource.query(`UPDATE chat_messages t SET ${sealedColumn} = $1 WHERE t.id = $2 AND ${unsealedSql(sealedColumn)}`, [sealed, rowId]);
   }
 
   /** Deletes one person's questions and answers on a matter; the others' stay. */

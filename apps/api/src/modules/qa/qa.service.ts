@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { broadIntent, OPENING_CHARS, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
-import { DocumentRepository } from '@api/modules/documents/document.repository';
-import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { DocumentsService } from '@api/modules/documents/documents.service';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { CitationChecker, unsupportedNote } from '@api/modules/llm/citation-checker';
 import { LanguageModel } from '@api/modules/llm/language-model';
 import { Passage } from '@api/modules/llm/llm.types';
@@ -23,8 +23,8 @@ export const BROAD_DOCUMENTS = 3;
 export class QaService {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly documents: DocumentRepository,
-    private readonly ingestion: IngestionRepository,
+    private readonly documents: DocumentsService,
+    private readonly ingestion: IngestionService,
     private readonly search: SearchService,
     private readonly model: LanguageModel,
     private readonly checker: CitationChecker,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LegalRetriever } from '@casewise/legal';
-import { DocumentRepository } from '@api/modules/documents/document.repository';
+import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
-import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { VectorIndex, VectorPoint } from '@api/modules/vectors/vector-index';
 
 export interface SearchHit {
@@ -38,8 +38,8 @@ export class SearchService {
   private readonly building = new Map<string, Promise<ProjectIndex>>();
 
   constructor(
-    private readonly ingestion: IngestionRepository,
-    private readonly documents: DocumentRepository,
+    private readonly ingestion: IngestionService,
+    private readonly documents: DocumentsService,
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
   ) {}
@@ -73,7 +73,7 @@ export class SearchService {
   }
 
   private async index(projectId: string, withVectors: boolean): Promise<ProjectIndex> {
-    const signature = await this.ingestion.projectSignature(projectId);
+    const signature = await this.documents.readySignature(projectId);
     const cached = this.indexes.get(projectId);
     if (cached && cached.signature === signature && (cached.withVectors || !withVectors)) return cached;
     const key = `${projectId}:${signature}:${withVectors}`;
@@ -90,7 +90,7 @@ export class SearchService {
     const chunks = await this.ingestion.chunksOfProject(projectId, withVectors);
     const documentIds = [...new Set(chunks.map((chunk) => chunk.documentId))];
     const texts = await this.ingestion.textsOf(documentIds);
-    const documents = await this.documents.list(projectId);
+    const documents = await this.documents.inProject(projectId);
     const retriever = LegalRetriever.build(
       texts.map((text) => ({ id: text.documentId, text: text.text.slice(0, OPENING_CHARS) })),
       chunks.map((chunk) => ({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath })),

@@ -1,8 +1,8 @@
 import mammoth from 'mammoth';
 import { PagedTextBuilder, tidyLines } from './paged-text';
-import { describeError, ParseError } from './parse-error';
+import { describeError, ParseError } from '@api/modules/common/parse-error';
 import { type DocumentParser, type ParsedDocument, type ParseLimits, type ParseOptions, resolveLimits } from './parser.types';
-import { ZipArchive } from './zip-archive';
+import { ZipArchive } from '@api/modules/common/zip-archive';
 
 /** The parts of mammoth's document model that carry text (see mammoth's "document transforms"). */
 interface DocxNode {

@@ -1,7 +1,7 @@
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { htmlToText } from './html-to-text';
 import { PagedTextBuilder, tidyLines } from './paged-text';
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { type DocumentParser, type ParsedDocument, type ParseOptions, resolveLimits } from './parser.types';
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { tidyLines } from './paged-text';
 
 const SKIPPED = new Set(['head', 'script', 'style', 'noscript', 'template', 'title', 'svg', 'math', 'iframe', 'object', 'canvas', 'select', 'datalist']);

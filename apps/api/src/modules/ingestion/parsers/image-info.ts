@@ -1,4 +1,4 @@
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 
 export interface ImageSize {
   width: number;

@@ -1,6 +1,6 @@
 import { checkImageSize, jpegSize, pngSize, tiffPageAsImage, tiffPages } from './image-info';
 import { PagedTextBuilder } from './paged-text';
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { type DocumentParser, type ParsedDocument, type ParseOptions, resolveLimits } from './parser.types';
 import { normalizeOcrText } from './ocr-text';
 

@@ -1,6 +1,6 @@
 export { measureExtractionThroughput, type ExtractionThroughput, type ExtractionThroughputOptions } from './extraction-throughput';
 export { pageMapProblem } from './paged-text';
-export { isParseError, ParseError, type ParseErrorCode } from './parse-error';
+export { isParseError, ParseError, type ParseErrorCode } from '@api/modules/common/parse-error';
 export { closeSharedParserPool, parseFile, ParserPool, type ParserPoolOptions, type PoolParseOptions } from './parser-pool';
 export { parseDocument, parserFor } from './parser-registry';
 export {

@@ -1,4 +1,4 @@
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { PAGE_SEPARATOR, type PageSpan, type ParsedDocument } from './parser.types';
 
 interface PendingPage {

@@ -1,4 +1,4 @@
-import type { SerializedParseError } from './parse-error';
+import type { SerializedParseError } from '@api/modules/common/parse-error';
 import type { DocumentType, ParsedDocument, ParseLimits } from './parser.types';
 
 /** Messages between ParserPool and its threads. */

@@ -1,4 +1,4 @@
-import { ParseError, toParseError } from './parse-error';
+import { ParseError, toParseError } from '@api/modules/common/parse-error';
 import { parseDocument } from './parser-registry';
 import type { FromWorker, WorkerParseRequest, ToWorker } from './parse-worker.protocol';
 import type { OcrEngine } from './parser.types';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageMapProblem } from './paged-text';
 import { measureExtractionThroughput } from './extraction-throughput';
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { ParserPool } from './parser-pool';
 import { cuadPdfPath, cuadPdfs } from '@test/utils/fixtures';
 

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { childModule } from '@api/modules/common/node-module';
 import { detectFileType } from '@api/modules/documents/file-type';
-import { ParseError, toParseError } from './parse-error';
+import { ParseError, toParseError } from '@api/modules/common/parse-error';
 import type { FromWorker, ToWorker, WorkerParseRequest } from './parse-worker.protocol';
 import type { DocumentType, OcrEngine, ParsedDocument, ParseLimits } from './parser.types';
 import { TesseractOcrEngine } from './tesseract-ocr.engine';

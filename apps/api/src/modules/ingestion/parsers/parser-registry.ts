@@ -2,7 +2,7 @@ import { DocxParser } from './docx.parser';
 import { EmlParser } from './eml.parser';
 import { HtmlParser } from './html.parser';
 import { ImageParser } from './image.parser';
-import { ParseError, toParseError } from './parse-error';
+import { ParseError, toParseError } from '@api/modules/common/parse-error';
 import type { DocumentParser, DocumentType, ParsedDocument, ParseOptions } from './parser.types';
 import { PdfParser } from './pdf.parser';
 import { PlainTextParser } from './plain-text.parser';

@@ -1,4 +1,7 @@
 import type { DetectedType } from '@api/modules/documents/file-type';
+import { MAX_TEXT_CHARACTERS, type ParseReport } from '@api/modules/documents/parse-report';
+
+export type { ParseReport };
 
 /** A page of the canonical text: `text.slice(start, end)`, end exclusive. */
 export interface PageSpan {
@@ -6,14 +9,6 @@ export interface PageSpan {
   start: number;
   end: number;
   ocr: boolean;
-}
-
-export interface ParseReport {
-  pages: number;
-  pagesOcr: number;
-  pagesWithoutText: number;
-  characters: number;
-  tables: number;
 }
 
 /**
@@ -42,9 +37,6 @@ export interface ParseLimits {
   /** Resolution at which a page without a text layer is rendered for OCR. */
   ocrDpi: number;
 }
-
-/** The most characters (UTF-16 code units) a document's text may have; text uploads are held to it at once. */
-export const MAX_TEXT_CHARACTERS = 20_000_000;
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxPages: 5_000,

@@ -1,7 +1,7 @@
 import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf';
 import { meaningfulLength, normalizeOcrText } from './ocr-text';
 import { PagedTextBuilder } from './paged-text';
-import { describeError, ParseError } from './parse-error';
+import { describeError, ParseError } from '@api/modules/common/parse-error';
 import { usePatchedPdfJs } from './pdfjs-module';
 import { type DocumentParser, type ParsedDocument, type ParseLimits, type ParseOptions, resolveLimits } from './parser.types';
 import { layoutPageText, type PdfTextItem } from './pdf-text-layout';

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
-import { describeError, ParseError } from './parse-error';
+import { describeError, ParseError } from '@api/modules/common/parse-error';
 import type { OcrEngine } from './parser.types';
 
 export interface TesseractOcrOptions {

@@ -1,4 +1,4 @@
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 
 /**
  * Text as stored: UTF-8, or UTF-16 announced by a byte-order mark. The mark is dropped and

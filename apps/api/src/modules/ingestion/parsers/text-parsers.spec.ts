@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { pageMapProblem } from './paged-text';
-import { ParseError } from './parse-error';
+import { ParseError } from '@api/modules/common/parse-error';
 import { cuadPath } from '@test/utils/fixtures';
 import { parseDocument } from './parser-registry';
 
