@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestj
 import { chunkDocument } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { isParseError, ParseError } from '@api/modules/common/parse-error';
-import type { DocumentEntity } from '@api/modules/documents/document.entity';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import type { ParseReport } from '@api/modules/documents/parse-report';
 import { Embedder } from '@api/modules/embeddings/embedder';
@@ -88,7 +87,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /** Pages read count for whoever uploaded the document, in the firm that holds it. */
-  private async countPages(document: DocumentEntity, pages: number): Promise<void> {
+  private async countPages(document: { projectId: string; uploadedBy: string | null }, pages: number): Promise<void> {
     if (!document.uploadedBy) return;
     const firmId = await this.projects.firmOf(document.projectId);
     if (firmId) await this.usage.count({ id: document.uploadedBy, firmId }, { pages });
