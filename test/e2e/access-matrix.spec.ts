@@ -38,9 +38,11 @@ interface Planted {
 const CHANGES_MATTER = new Set(['deleteProject', 'deleteFile', 'uploadDocument', 'shareProject', 'changeMemberRole', 'removeMember', 'addWall']);
 
 /** Values one operation needs in place of the common ones: the planted wall is the walled member's. */
-const OVERRIDES: Record<string, (people: Record<string, { id: string }>) => Record<string, string>> = {
+const OVERRIDES: Record<string, (people: Record<string, { id: string }>, planted: Planted) => Record<string, string>> = {
   removeWall: (people) => ({ userId: people.walledMember.id }),
   addWall: (people) => ({ user_id: people.editor.id }),
+  getAdminDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
+  retryDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
 };
 const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
@@ -246,7 +248,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
       userId: people.editor.id,
       email: people.unsharedMember.email,
       role: 'viewer',
-      ...OVERRIDES[operation.id]?.(people),
+      ...OVERRIDES[operation.id]?.(people, planted),
     };
     const before = row.scope === 'own' ? undefined : await snapshot(ownerToken, planted.projectId);
     const token = await tokenOf(actor);

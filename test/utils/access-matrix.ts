@@ -85,8 +85,8 @@ const MEMBERS_REFUSED = { owner: 403, editor: 403, viewer: 403, walledMember: 40
  * An admin route. A list answers another firm's administrator with their own firm's rows; a route that
  * names one of this firm's records answers them 404, as for a record that does not exist.
  */
-function admin(status: number, { list }: { list: boolean }): Row {
-  return { scope: 'admin', needs: [], expect: { ...MEMBERS_REFUSED, firmAdmin: status, otherFirmAdmin: list ? status : 404, ...NO_SESSION } };
+function admin(status: number, { list, needs = [] }: { list: boolean; needs?: Fixture[] }): Row {
+  return { scope: 'admin', needs, expect: { ...MEMBERS_REFUSED, firmAdmin: status, otherFirmAdmin: list ? status : 404, ...NO_SESSION } };
 }
 
 function own(status: number): Row {
@@ -136,6 +136,10 @@ export const ACCESS: Record<string, Row> = {
   addWall: admin(201, { list: false }),
   removeWall: admin(200, { list: false }),
   listUsage: admin(200, { list: true }),
+  listAdminDocuments: admin(200, { list: true }),
+  getAdminDocument: admin(200, { list: false, needs: ['document'] }),
+  // The planted document is ready: the administrator passes the gate and is told only failed ones retry.
+  retryDocument: admin(400, { list: false, needs: ['document'] }),
 };
 
 /** Whether the operation names a project: its path id, or project_id in the query or the body. */

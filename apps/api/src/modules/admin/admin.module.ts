@@ -3,6 +3,7 @@ import { AuthModule } from '@api/modules/auth/auth.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { UsageModule } from '@api/modules/usage/usage.module';
+import { AdminDocumentsController } from './admin-documents.controller';
 import { AdminProjectsController } from './admin-projects.controller';
 import { AdminUsageController } from './admin-usage.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
@@ -13,7 +14,7 @@ import { FirmAdminGuard } from './firm-admin.guard';
  */
 @Module({
   imports: [AuthModule, ProjectsModule, DocumentsModule, UsageModule],
-  controllers: [AdminProjectsController, AdminUsageController],
+  controllers: [AdminProjectsController, AdminDocumentsController, AdminUsageController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

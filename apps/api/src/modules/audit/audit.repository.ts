@@ -31,7 +31,8 @@ export type AuditAction =
   | 'document.queued'
   | 'document.processing'
   | 'document.ready'
-  | 'document.failed';
+  | 'document.failed'
+  | 'document.retry';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -12,6 +12,7 @@ const ALLOWED = new Set([
   'processing → ready',
   'processing → failed',
   'ready → ready',
+  'failed → queued',
 ]);
 
 describe('document status machine', () => {
@@ -23,10 +24,10 @@ describe('document status machine', () => {
     expect(Object.keys(DOCUMENT_TRANSITIONS).sort()).toEqual([...STATUSES].sort());
   });
 
-  it('never leaves ready or failed for an unfinished status', () => {
-    for (const settled of ['ready', 'failed'] as const) {
-      for (const unfinished of ['queued', 'processing'] as const) expect(canMove(settled, unfinished)).toBe(false);
-    }
+  it('never leaves ready for an unfinished status, and leaves failed only for the queue (a retry)', () => {
+    for (const unfinished of ['queued', 'processing'] as const) expect(canMove('ready', unfinished)).toBe(false);
+    expect(canMove('failed', 'processing')).toBe(false);
+    expect(canMove('failed', 'queued')).toBe(true);
     expect(canMove('ready', 'failed')).toBe(false);
     expect(canMove('failed', 'ready')).toBe(false);
   });
@@ -34,7 +35,7 @@ describe('document status machine', () => {
   it('refuses an illegal move with an error naming the document, both statuses and what is allowed', () => {
     expect(() => assertTransition('doc-1', 'queued', 'ready')).toThrow(IllegalDocumentTransitionError);
     expect(() => assertTransition('doc-1', 'queued', 'ready')).toThrow('Document doc-1 cannot move from queued to ready: allowed from queued is processing, queued, failed.');
-    expect(() => assertTransition('doc-2', 'failed', 'processing')).toThrow('Document doc-2 cannot move from failed to processing: allowed from failed is nothing.');
+    expect(() => assertTransition('doc-2', 'failed', 'processing')).toThrow('Document doc-2 cannot move from failed to processing: allowed from failed is queued.');
   });
 
   it('lets a legal move through', () => {

@@ -14,7 +14,8 @@ export const DOCUMENT_TRANSITIONS: Readonly<Record<DocumentStatus, readonly Docu
   processing: ['processing', 'queued', 'ready', 'failed'],
   // ready → ready: a job delivered twice saves the same content again, replacing it.
   ready: ['ready'],
-  failed: [],
+  // failed → queued: a firm administrator retries a failed document (the only way out of failed).
+  failed: ['queued'],
 };
 
 export function canMove(from: DocumentStatus, to: DocumentStatus): boolean {

@@ -59,6 +59,19 @@ export class DocumentRepository {
     return ids.length === 0 ? Promise.resolve([]) : this.documents.findBy({ id: In(ids) });
   }
 
+  /** One page of the documents of the given projects, for a firm's administrators. */
+  async page(
+    projectIds: readonly string[],
+    page: { sort: 'created_at' | 'filename' | 'size' | 'status'; order: 'ASC' | 'DESC'; offset: number; limit: number; status?: DocumentStatus; q?: string },
+  ): Promise<{ rows: DocumentEntity[]; total: number }> {
+    if (projectIds.length === 0) return { rows: [], total: 0 };
+    const query = this.documents.createQueryBuilder('d').where('d.project_id IN (:...projectIds)', { projectIds });
+    if (page.status) query.andWhere('d.status = :status', { status: page.status });
+    if (page.q) query.andWhere("d.filename ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    const [rows, total] = await query.orderBy(`d.${page.sort}`, page.order).addOrderBy('d.id', page.order).skip(page.offset).take(page.limit).getManyAndCount();
+    return { rows, total };
+  }
+
   list(projectId: string): Promise<DocumentEntity[]> {
     return this.documents.find({ where: { projectId }, order: { createdAt: 'ASC', filename: 'ASC' } });
   }

@@ -33,6 +33,9 @@ interface MoveOptions {
   within?: (transaction: Transaction) => Promise<void>;
 }
 
+/** A document as other modules read it through this service; only this module writes documents. */
+export type DocumentRecord = Readonly<DocumentEntity>;
+
 @Injectable()
 export class DocumentsService implements OnModuleInit, ProjectDocuments {
   private readonly logger = new Logger(DocumentsService.name);
@@ -210,6 +213,21 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
   /** Failed for good, with the reason shown to the user; `ifUnfinished` leaves a ready or failed document as it is. */
   markFailed(documentId: string, reason: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
     return this.move(documentId, 'failed', { error: reason }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {});
+  }
+
+  /** A page of the documents of a firm's projects, for its administrators (the caller names the projects). */
+  pageOf(projectIds: readonly string[], page: Parameters<DocumentRepository['page']>[1]): Promise<{ rows: DocumentEntity[]; total: number }> {
+    return this.documents.page(projectIds, page);
+  }
+
+  /** An administrator's retry of a failed document: back in the queue with a new job. */
+  async retry(actor: { id: string; email: string }, document: DocumentEntity): Promise<DocumentEntity> {
+    if (document.status !== 'failed' || !(await this.move(document.id, 'queued', { error: null }, { onlyFrom: ['failed'] }))) {
+      throw new BadRequestError('Only a failed document can be retried.');
+    }
+    await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
+    await this.audit.record({ action: 'document.retry', actorId: actor.id, email: actor.email, details: { projectId: document.projectId, documentId: document.id } });
+    return (await this.documents.findById(document.id)) ?? document;
   }
 
   /** Back in the queue for another try; `ifUnfinished` leaves a ready or failed document as it is. */

@@ -94,6 +94,11 @@ export class ProjectRepository {
     return { rows, total };
   }
 
+  async namesInFirm(firmId: string): Promise<Map<string, string>> {
+    const rows = await this.projects.find({ select: { id: true, name: true }, where: { firmId } });
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** How many people each project is shared with (the owner not counted). */
   async memberCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
     if (projectIds.length === 0) return new Map();

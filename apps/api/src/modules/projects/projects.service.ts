@@ -170,6 +170,11 @@ export class ProjectsService {
     return this.projects.listFirm(firmId, page);
   }
 
+  /** Every project of a firm by id, with its name: the scope of the firm console's document list. */
+  namesInFirm(firmId: string): Promise<Map<string, string>> {
+    return this.projects.namesInFirm(firmId);
+  }
+
   memberCounts(projectIds: readonly string[]): Promise<Map<string, number>> {
     return this.projects.memberCounts(projectIds);
   }
