@@ -30,6 +30,8 @@ interface Planted {
   filename?: string;
   /** The matter's name: metadata a firm administrator may see, no one outside the matter. */
   name: string;
+  /** The audit event of the project's creation, in the owner's firm. */
+  auditEventId: string;
   contents: string[];
   personal: string[];
 }
@@ -43,6 +45,7 @@ const OVERRIDES: Record<string, (people: Record<string, { id: string }>, planted
   addWall: (people) => ({ user_id: people.editor.id }),
   getAdminDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
   retryDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
+  getAuditEvent: (_, planted) => ({ id: planted.auditEventId }),
 };
 const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
@@ -134,7 +137,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const name = `Matter ${hex()}`;
     const description = `Brief ${hex()}`;
     const project = await auth(ctx.http.post('/api/projects/')).send({ name, description }).expect(201);
-    const planted: Planted = { projectId: project.body.id as string, name, contents: [description], personal: [] };
+    const [created] = (await ctx.app.get(DataSource).query(`SELECT id FROM audit_events WHERE action = 'project.create' AND target_id = $1`, [project.body.id])) as { id: string }[];
+    const planted: Planted = { projectId: project.body.id as string, name, auditEventId: created.id, contents: [description], personal: [] };
     const share = (person: Person, role: string) => auth(ctx.http.post(`/api/projects/${planted.projectId}/members/`)).send({ email: person.email, role }).expect(201);
     await share(people.editor, 'editor');
     await share(people.viewer, 'viewer');

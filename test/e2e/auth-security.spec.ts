@@ -208,7 +208,7 @@ describe('account security', () => {
       const fresh = await signIn(user.email, user.password);
       await ctx.http.get('/api/me/').set(bearer(fresh)).expect(200);
       const actions = (await ctx.app.get(AuditRepository).list({ email: user.email })).map((event) => event.action);
-      expect(actions).toEqual(expect.arrayContaining(['logout', 'logout.all']));
+      expect(actions).toEqual(expect.arrayContaining(['auth.logout', 'auth.logout_all']));
     });
 
     it('answers 401 to a logout without a token', async () => {
@@ -314,7 +314,7 @@ describe('sign-in limits', () => {
     await login(clientAddress(), victim.email, victim.password).expect(200);
 
     const actions = (await ctx.app.get(AuditRepository).list({ email: victim.email })).map((event) => event.action);
-    expect(actions).toContain('login.paused');
+    expect(actions).toContain('auth.login_paused');
   });
 
   it('backs off: each failure after a pause doubles the next pause', async () => {
@@ -340,7 +340,7 @@ describe('sign-in limits', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0].text).toContain('failed attempts to sign in');
     const actions = (await ctx.app.get(AuditRepository).list({ email: user.email })).map((event) => event.action);
-    expect(actions.filter((action) => action === 'login.notice')).toHaveLength(1);
+    expect(actions.filter((action) => action === 'auth.login_notice')).toHaveLength(1);
   });
 
   it('slows an account under a spread-out attack for new addresses, never for an address the owner signed in from', async () => {
@@ -354,7 +354,7 @@ describe('sign-in limits', () => {
     expectPaused(await login(clientAddress(), user.email, 'slowed-again-not-it'));
     await login(home, user.email, user.password).expect(200);
     const actions = (await ctx.app.get(AuditRepository).list({ email: user.email })).map((event) => event.action);
-    expect(actions).toContain('login.slowed');
+    expect(actions).toContain('auth.login_slowed');
   });
 
   it('limits the codes mailed to one address, known or not, so nobody can mail-bomb it', async () => {

@@ -89,13 +89,13 @@ describe('one-time codes and sessions at their edges', () => {
     const email = factory.email('nobody');
     expect((await verify(email, '123456').expect(400)).body.detail).toBe(MESSAGES.badCode);
     const events = await ctx.app.get(AuditRepository).list({ email });
-    expect(events.map((event) => [event.action, event.actorId, event.details])).toEqual([['verify.failed', null, { purpose: 'verify', attempts: null }]]);
+    expect(events.map((event) => [event.action, event.actorId, event.details])).toEqual([['auth.verify_failed', null, { purpose: 'verify', attempts: null }]]);
 
     const known = factory.email('known');
     await signup(known);
     const code = await latestCode(ctx.config, known);
     await verify(known, code === '000000' ? '111111' : '000000').expect(400);
-    const failed = (await ctx.app.get(AuditRepository).list({ email: known })).filter((event) => event.action === 'verify.failed');
+    const failed = (await ctx.app.get(AuditRepository).list({ email: known })).filter((event) => event.action === 'auth.verify_failed');
     const me = await ctx.app.get(DataSource).query('SELECT id FROM users WHERE email = $1', [known]);
     expect(failed.map((event) => [event.actorId, event.details])).toEqual([[me[0].id, { purpose: 'verify', attempts: 1 }]]);
   });

@@ -59,7 +59,7 @@ describe('stored files', () => {
         const response = await content(id).expect(500);
         expect(response.body.detail).toBe('The stored copy of this file failed its integrity check, so it was not used. Please upload the document again.');
       }
-      const events = await ctx.app.get(AuditRepository).list({ action: 'document.integrity-failure' });
+      const events = await ctx.app.get(AuditRepository).list({ action: 'document.integrity_failure' });
       expect(events.map((event) => event.details.documentId)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
 
       const untouched = await content(bystander.body.id as string).responseType('blob').expect(200);

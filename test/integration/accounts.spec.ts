@@ -210,7 +210,7 @@ describe('accounts', () => {
     await ctx.http.post('/api/request-password-reset/').send({ email: user.email }).expect(200);
     await ctx.http.post('/api/reset-password/').send({ email: user.email, otp: await latestCode(ctx.config, user.email), new_password: factory.password() }).expect(200);
     const actions = (await ctx.app.get(AuditRepository).list({ email: user.email })).map((event) => event.action);
-    expect(actions).toEqual(['signup', 'verify', 'login', 'login.failed', 'password-reset.request', 'password-reset']);
+    expect(actions).toEqual(['auth.signup', 'auth.verify', 'auth.login', 'auth.login_failed', 'auth.password_reset_request', 'auth.password_reset']);
   });
 
   it('puts the code in both the text and the HTML part', async () => {

@@ -136,6 +136,10 @@ export const ACCESS: Record<string, Row> = {
   addWall: admin(201, { list: false }),
   removeWall: admin(200, { list: false }),
   listUsage: admin(200, { list: true }),
+  listAuditEvents: admin(200, { list: true }),
+  verifyAuditChain: admin(200, { list: true }),
+  exportAuditEvents: admin(200, { list: true }),
+  getAuditEvent: admin(200, { list: false }),
   listAdminDocuments: admin(200, { list: true }),
   getAdminDocument: admin(200, { list: false, needs: ['document'] }),
   // The planted document is ready: the administrator passes the gate and is told only failed ones retry.

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '@api/modules/audit/audit.module';
 import { AuthModule } from '@api/modules/auth/auth.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { UsageModule } from '@api/modules/usage/usage.module';
+import { AdminAuditController } from './admin-audit.controller';
 import { AdminDocumentsController } from './admin-documents.controller';
 import { AdminProjectsController } from './admin-projects.controller';
 import { AdminUsageController } from './admin-usage.controller';
@@ -13,8 +15,8 @@ import { FirmAdminGuard } from './firm-admin.guard';
  * reads and changes data only through the owning modules' services, always within the caller's firm.
  */
 @Module({
-  imports: [AuthModule, ProjectsModule, DocumentsModule, UsageModule],
-  controllers: [AdminProjectsController, AdminDocumentsController, AdminUsageController],
+  imports: [AuditModule, AuthModule, ProjectsModule, DocumentsModule, UsageModule],
+  controllers: [AdminAuditController, AdminProjectsController, AdminDocumentsController, AdminUsageController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

@@ -12,9 +12,10 @@ import { AnalysisService } from './analysis.service';
 import { SealedReportEntity } from './report.entity';
 import { ReportRepository } from './report.repository';
 import { UsageModule } from '@api/modules/usage/usage.module';
+import { AuditModule } from '@api/modules/audit/audit.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([SealedReportEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule, UsageModule],
+  imports: [DatabaseModule.forFeature([SealedReportEntity]), AuditModule, KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule, UsageModule],
   controllers: [AnalysisController],
   providers: [AnalysisService, ReportRepository],
 })

@@ -13,6 +13,7 @@ import { PdfRenderer } from '@api/modules/reports/pdf-renderer';
 import { ReportEntity } from './report.entity';
 import { ReportRepository } from './report.repository';
 import { UsageService } from '@api/modules/usage/usage.service';
+import { AuditRepository } from '@api/modules/audit/audit.repository';
 
 const NOT_GENERATED: Record<ReportKind, string> = {
   'case-summary': 'Generate the case summary first.',
@@ -42,6 +43,7 @@ export class AnalysisService {
     private readonly pdf: PdfRenderer,
     private readonly docx: DocxRenderer,
     private readonly usage: UsageService,
+    private readonly audit: AuditRepository,
   ) {}
 
   /** Generates and stores a report over the project's ready documents; only checked citations are kept. */
@@ -69,6 +71,14 @@ export class AnalysisService {
       usage: draft.usage,
     });
     await this.usage.count(user, { reports: 1, inputTokens: draft.usage?.inputTokens, outputTokens: draft.usage?.outputTokens });
+    await this.audit.record({
+      action: 'report.generate',
+      firmId: user.firmId,
+      target: { type: 'report', id: report.id },
+      actorId: user.id,
+      email: user.email,
+      details: { projectId: project.id, kind, engine: draft.engine },
+    });
     return report;
   }
 

@@ -83,16 +83,16 @@ export class AuthService {
       // mailbox owner sets one through reset after verifying.
       await this.users.update(user.id, { passwordHash: UNUSABLE_PASSWORD_HASH });
       user.passwordHash = UNUSABLE_PASSWORD_HASH;
-      await this.audit.record({ action: 'signup.password-conflict', actorId: user.id, email: user.email, ip: meta.ip });
+      await this.audit.record({ action: 'auth.signup_conflict', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     }
     if (user.status !== 'pending') {
       await this.mail.sendSignupAttemptNotice(user.email);
-      await this.audit.record({ action: 'signup.existing', actorId: user.id, email: user.email, ip: meta.ip });
+      await this.audit.record({ action: 'auth.signup_existing', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
       return { message: MESSAGES.signup };
     }
     const code = await this.issueCode(user, 'verify');
     await this.mail.sendVerificationCode(user.email, code, CODE_TTL_MINUTES);
-    await this.audit.record({ action: 'signup', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.signup', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { message: MESSAGES.signup };
   }
 
@@ -110,7 +110,7 @@ export class AuthService {
     await this.consumeCode(user, dto.email, 'verify', dto.otp, meta);
     if (!user) throw new Error('A code was accepted without an account.');
     await this.users.update(user.id, { status: 'active', verifiedAt: this.clock.now() });
-    await this.audit.record({ action: 'verify', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.verify', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { message: user.passwordHash === UNUSABLE_PASSWORD_HASH ? MESSAGES.verifiedWithoutPassword : MESSAGES.verified };
   }
 
@@ -129,7 +129,7 @@ export class AuthService {
     if (user.disabledAt) throw new ForbiddenError(MESSAGES.disabled);
     const payload: TokenPayload = { sub: user.id, ver: user.tokenVersion, jti: this.crypto.randomId() };
     const token = await this.jwt.signAsync(payload);
-    await this.audit.record({ action: 'login', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.login', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { token };
   }
 
@@ -141,7 +141,7 @@ export class AuthService {
       const code = await this.issueCode(user, 'reset');
       await this.mail.sendResetCode(user.email, code, CODE_TTL_MINUTES);
     }
-    await this.audit.record({ action: 'password-reset.request', actorId: user?.id ?? null, email: dto.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.password_reset_request', firmId: user?.firmId ?? null, actorId: user?.id ?? null, email: dto.email, ip: meta.ip });
     return { message: MESSAGES.resetRequested };
   }
 
@@ -155,7 +155,7 @@ export class AuthService {
     await this.consumeCode(user, dto.email, 'reset', dto.otp, meta);
     if (!user) throw new Error('A code was accepted without an account.');
     await this.users.changePassword(user.id, await this.crypto.hashPassword(newPassword), this.clock.now());
-    await this.audit.record({ action: 'password-reset', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.password_reset', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { message: MESSAGES.reset };
   }
 
@@ -170,14 +170,14 @@ export class AuthService {
     if (!user.session) throw new UnauthorizedError();
     await this.sessions.revoke(user.session.id, user.id, user.session.expiresAt);
     await this.sessions.prune(this.clock.now());
-    await this.audit.record({ action: 'logout', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.logout', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { message: MESSAGES.loggedOut };
   }
 
   /** Ends every session of the account, this one included. */
   async logoutEverywhere(user: AuthUser, meta: RequestMeta): Promise<MessageResponseDto> {
     await this.users.endSessions(user.id);
-    await this.audit.record({ action: 'logout.all', actorId: user.id, email: user.email, ip: meta.ip });
+    await this.audit.record({ action: 'auth.logout_all', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { message: MESSAGES.loggedOutEverywhere };
   }
 
@@ -209,7 +209,7 @@ export class AuthService {
     const expected = code?.codeHash ?? this.codeHash(userId, purpose, this.crypto.randomDigits(6));
     const matches = this.crypto.safeEqual(expected, this.codeHash(userId, purpose, otp.trim()));
     if (live && attempts !== null && matches && (await this.codes.consume(live.id, this.clock.now()))) return;
-    await this.audit.record({ action: 'verify.failed', actorId: user?.id ?? null, email, ip: meta.ip, details: { purpose, attempts } });
+    await this.audit.record({ action: 'auth.verify_failed', firmId: user?.firmId ?? null, actorId: user?.id ?? null, email, ip: meta.ip, details: { purpose, attempts } });
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: defence in depth; countAttempt already refuses every try after the last, so no answer changes.
     if (live && attempts !== null && attempts >= CODE_MAX_ATTEMPTS) await this.codes.consume(live.id, this.clock.now());
     throw new BadRequestError(MESSAGES.badCode);
@@ -217,15 +217,16 @@ export class AuthService {
 
   private async signInFailed(user: UserEntity | null, email: string, meta: RequestMeta): Promise<void> {
     const actorId = user?.id ?? null;
-    await this.audit.record({ action: 'login.failed', actorId, email, ip: meta.ip });
+    const firmId = user?.firmId ?? null;
+    await this.audit.record({ action: 'auth.login_failed', firmId, actorId, email, ip: meta.ip });
     const failure = await this.limiter.signInFailed(email, meta.ip);
     if (failure.pausedSeconds !== null) {
-      await this.audit.record({ action: 'login.paused', actorId, email, ip: meta.ip, details: { seconds: failure.pausedSeconds, failures: failure.failures } });
+      await this.audit.record({ action: 'auth.login_paused', firmId, actorId, email, ip: meta.ip, details: { seconds: failure.pausedSeconds, failures: failure.failures } });
     }
-    if (failure.slowed) await this.audit.record({ action: 'login.slowed', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
+    if (failure.slowed) await this.audit.record({ action: 'auth.login_slowed', firmId, actorId, email, ip: meta.ip, details: { failures: failure.failures } });
     if (failure.notifyOwner && user && !user.disabledAt) {
       await this.mail.sendSignInFailureNotice(user.email, failure.failures, FAILURE_WINDOW_SECONDS / 60);
-      await this.audit.record({ action: 'login.notice', actorId, email, ip: meta.ip, details: { failures: failure.failures } });
+      await this.audit.record({ action: 'auth.login_notice', firmId, actorId, email, ip: meta.ip, details: { failures: failure.failures } });
     }
   }
 

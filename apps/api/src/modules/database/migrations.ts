@@ -7,6 +7,7 @@ import { AuthSecurity1763830000000 } from './migrations/1763830000000-auth-secur
 import { SealedText1763840000000 } from './migrations/1763840000000-sealed-text';
 import { Firms1763850000000 } from './migrations/1763850000000-firms';
 import { Usage1763870000000 } from './migrations/1763870000000-usage';
+import { AuditChain1763880000000 } from './migrations/1763880000000-audit-chain';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SealedText1763840000000,
   Firms1763850000000,
   Usage1763870000000,
+  AuditChain1763880000000,
 ];

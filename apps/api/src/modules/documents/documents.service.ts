@@ -100,7 +100,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
         if (!raced) throw new ConflictError(`A document named "${filename}" was being changed at the same time. Please try again.`);
         return this.sameNameAnswer(raced, upload.sha256, filename);
       }
-      await this.audit.record({ action: 'document.upload', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
+      await this.audit.record({ action: 'document.upload', firmId: user.firmId, target: { type: 'document', id: document.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
       await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
       await this.usage.count(user, { uploads: 1 });
       return { created: true, document: mapUploaded(document) };
@@ -127,7 +127,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     await this.documents.delete(document.id);
     await this.vectors.deleteDocument(document.id).catch((error: Error) => this.logger.warn(`Vectors not removed yet: ${error.message}`));
     await this.storage.remove(document.storageKey).catch((error: Error) => this.logger.warn(`Stored file not removed yet: ${error.message}`));
-    await this.audit.record({ action: 'document.delete', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
+    await this.audit.record({ action: 'document.delete', firmId: user.firmId, target: { type: 'document', id: document.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
     return { message: `Document "${document.filename}" deleted.` };
   }
 
@@ -137,11 +137,20 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     const document = isUUID(documentId) ? await this.documents.findInProject(project.id, documentId) : null;
     if (!document) throw new NotFoundError('Document not found.');
     try {
-      return { document, bytes: await this.storage.read(document) };
+      const bytes = await this.storage.read(document);
+      await this.audit.record({
+        action: 'document.download',
+        firmId: user.firmId,
+        target: { type: 'document', id: document.id },
+        actorId: user.id,
+        email: user.email,
+        details: { projectId: project.id, documentId: document.id, filename: document.filename },
+      });
+      return { document, bytes };
     } catch (error) {
       if (error instanceof IntegrityError) {
         this.logger.error(`Integrity check failed for document ${document.id}`);
-        await this.audit.record({ action: 'document.integrity-failure', actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id } });
+        await this.audit.record({ action: 'document.integrity_failure', firmId: user.firmId, target: { type: 'document', id: document.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id } });
       }
       throw error;
     }
@@ -221,12 +230,12 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
   }
 
   /** An administrator's retry of a failed document: back in the queue with a new job. */
-  async retry(actor: { id: string; email: string }, document: DocumentEntity): Promise<DocumentEntity> {
+  async retry(actor: { id: string; email: string; firmId: string }, document: DocumentEntity): Promise<DocumentEntity> {
     if (document.status !== 'failed' || !(await this.move(document.id, 'queued', { error: null }, { onlyFrom: ['failed'] }))) {
       throw new BadRequestError('Only a failed document can be retried.');
     }
     await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
-    await this.audit.record({ action: 'document.retry', actorId: actor.id, email: actor.email, details: { projectId: document.projectId, documentId: document.id } });
+    await this.audit.record({ action: 'document.retry', firmId: actor.firmId, target: { type: 'document', id: document.id }, actorId: actor.id, email: actor.email, details: { projectId: document.projectId, documentId: document.id } });
     return (await this.documents.findById(document.id)) ?? document;
   }
 
@@ -249,7 +258,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
       await options.within?.(transaction);
       await this.documents.setStatus(transaction, documentId, { status: to, ...changes });
       const details = { projectId: current.projectId, documentId, from: current.status, ...(changes.error ? { error: changes.error } : {}) };
-      await this.audit.record({ action: `document.${to}`, details }, transaction);
+      await this.audit.record({ action: `document.${to}`, target: { type: 'document', id: documentId }, details }, transaction);
       return true;
     });
   }

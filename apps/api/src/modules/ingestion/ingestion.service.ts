@@ -143,7 +143,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     } catch (error) {
       const permanent = isParseError(error) || error instanceof IntegrityError;
       if (error instanceof IntegrityError) {
-        await this.audit.record({ action: 'document.integrity-failure', details: { projectId: document.projectId, documentId: document.id } });
+        await this.audit.record({ action: 'document.integrity_failure', target: { type: 'document', id: document.id }, details: { projectId: document.projectId, documentId: document.id } });
       }
       const final = permanent || context.attempt >= context.maxAttempts;
       const reason = permanent ? (error as Error).message : TRANSIENT_FAILURE;

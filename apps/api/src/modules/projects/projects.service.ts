@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { UsersService } from '@api/modules/auth/users.service';
@@ -56,7 +56,7 @@ export interface ProjectDocuments {
 }
 
 @Injectable()
-export class ProjectsService {
+export class ProjectsService implements OnModuleInit {
   private readonly logger = new Logger(ProjectsService.name);
   private documents: ProjectDocuments | null = null;
 
@@ -67,6 +67,11 @@ export class ProjectsService {
     private readonly vectors: VectorIndex,
     private readonly people: UsersService,
   ) {}
+
+  /** Events that name only a project (the document status machine's) join the chain of the project's firm. */
+  onModuleInit(): void {
+    this.audit.registerProjectFirms(this);
+  }
 
   registerDocuments(documents: ProjectDocuments): void {
     this.documents = documents;
@@ -112,7 +117,7 @@ export class ProjectsService {
 
   async create(user: AuthUser, dto: CreateProjectDto): Promise<ProjectResponseDto> {
     const project = await this.projects.create(user.id, user.firmId, dto.name, dto.description ?? '');
-    await this.audit.record({ action: 'project.create', actorId: user.id, email: user.email, details: { projectId: project.id } });
+    await this.audit.record({ action: 'project.create', firmId: user.firmId, target: { type: 'project', id: project.id }, actorId: user.id, email: user.email, details: { projectId: project.id } });
     return mapProject(project, 0, 'owner');
   }
 
@@ -125,7 +130,7 @@ export class ProjectsService {
     for (const key of keys) {
       await this.storage.remove(key).catch((error: Error) => this.logger.warn(`Stored file ${key} not removed yet: ${error.message}`));
     }
-    await this.audit.record({ action: 'project.delete', actorId: user.id, email: user.email, details: { projectId: project.id, documents: keys.length } });
+    await this.audit.record({ action: 'project.delete', firmId: user.firmId, target: { type: 'project', id: project.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documents: keys.length } });
     return { message: 'Project deleted.' };
   }
 
@@ -156,7 +161,7 @@ export class ProjectsService {
     const project = await this.getFor(user, id, 'members.manage');
     if (memberId === project.ownerId) throw new BadRequestError(SHARING_MESSAGES.ownerStays);
     if (!(await this.projects.removeMember(project.id, memberId))) throw new NotFoundError(SHARING_MESSAGES.notMember);
-    await this.audit.record({ action: 'project.unshare', actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId } });
+    await this.audit.record({ action: 'project.unshare', firmId: user.firmId, target: { type: 'project', id: project.id }, actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId } });
     return this.memberList(project);
   }
 
@@ -204,7 +209,7 @@ export class ProjectsService {
     if (!person) throw new BadRequestError(WALL_MESSAGES.unknownPerson);
     if (person.id === project.ownerId) throw new BadRequestError(WALL_MESSAGES.owner);
     if (await this.projects.addWall(project.id, person.id, admin.id)) {
-      await this.audit.record({ action: 'wall.add', actorId: admin.id, email: admin.email, details: { projectId: project.id, userId: person.id } });
+      await this.audit.record({ action: 'wall.add', firmId: admin.firmId, target: { type: 'project', id: project.id }, actorId: admin.id, email: admin.email, details: { projectId: project.id, userId: person.id } });
     }
     return this.walls(admin, id);
   }
@@ -212,7 +217,7 @@ export class ProjectsService {
   async removeWall(admin: AuthUser, id: string, userId: string): Promise<WallListResponseDto> {
     const project = await this.inFirm(admin, id);
     if (!(await this.projects.removeWall(project.id, userId))) throw new NotFoundError(WALL_MESSAGES.none);
-    await this.audit.record({ action: 'wall.remove', actorId: admin.id, email: admin.email, details: { projectId: project.id, userId } });
+    await this.audit.record({ action: 'wall.remove', firmId: admin.firmId, target: { type: 'project', id: project.id }, actorId: admin.id, email: admin.email, details: { projectId: project.id, userId } });
     return this.walls(admin, id);
   }
 
@@ -221,7 +226,7 @@ export class ProjectsService {
     if (await this.projects.isWalled(project.id, memberId)) throw new BadRequestError(SHARING_MESSAGES.walled);
     if (disabled) throw new BadRequestError(SHARING_MESSAGES.disabled);
     await this.projects.upsertMember(project.id, memberId, role, user.id);
-    await this.audit.record({ action: 'project.share', actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId, role } });
+    await this.audit.record({ action: 'project.share', firmId: user.firmId, target: { type: 'project', id: project.id }, actorId: user.id, email: user.email, details: { projectId: project.id, userId: memberId, role } });
   }
 
   private async memberList(project: ProjectEntity): Promise<ProjectMembersResponseDto> {
