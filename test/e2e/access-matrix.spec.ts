@@ -32,6 +32,8 @@ interface Planted {
   name: string;
   /** The audit event of the project's creation, in the owner's firm. */
   auditEventId: string;
+  /** An open invitation of the owner's firm, when the case needs one. */
+  invitationId?: string;
   contents: string[];
   personal: string[];
 }
@@ -46,6 +48,13 @@ const OVERRIDES: Record<string, (people: Record<string, { id: string }>, planted
   getAdminDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
   retryDocument: (_, planted) => ({ id: planted.documentId ?? '' }),
   getAuditEvent: (_, planted) => ({ id: planted.auditEventId }),
+  getUser: (people) => ({ id: people.editor.id }),
+  changeUser: (people) => ({ id: people.editor.id }),
+  // Disabling oneself is refused after the gate, so the case changes no one.
+  disableUser: (people) => ({ id: people.firmAdmin.id }),
+  getInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
+  resendInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
+  revokeInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
 };
 const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
@@ -124,8 +133,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
         else if (body.schema.required?.includes(name)) request = request.field(name, value(name));
       }
     } else if (body) {
-      const json: Record<string, string> = {};
-      for (const name of body.schema.required ?? []) json[name] = value(name);
+      const json: Record<string, string | boolean> = {};
+      for (const name of body.schema.required ?? []) json[name] = body.schema.properties?.[name]?.type === 'boolean' ? value(name) === 'true' : value(name);
       request = request.send(json);
     }
     const response = await request.buffer(true).parse(collect);
@@ -144,7 +153,11 @@ describe('access matrix (openapi.yaml × actors)', () => {
     await share(people.viewer, 'viewer');
     await share(people.walledMember, 'editor');
     await ctx.app.get(DataSource).query('INSERT INTO walls (project_id, user_id) VALUES ($1, $2)', [planted.projectId, people.walledMember.id]);
-    if (needs.length === 0) return planted;
+    if (needs.includes('invitation')) {
+      const invited = await ctx.http.post('/api/admin/invitations/').set('Authorization', `Bearer ${await login(people.firmAdmin)}`).send({ email: `invitee-${hex()}@firm.example`, role: 'member' }).expect(201);
+      planted.invitationId = invited.body.id as string;
+    }
+    if (!needs.some((need) => need !== 'invitation')) return planted;
     const filename = `brief-${hex()}.txt`;
     const clause = `CLAUSE${hex().toUpperCase()}`;
     const text = `SECTION 1. TERM. This Agreement with ${clause} lasts five years.\n\nSECTION 2. GOVERNING LAW. The laws of Delaware govern this Agreement.`;
@@ -252,6 +265,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
       userId: people.editor.id,
       email: people.unsharedMember.email,
       role: 'viewer',
+      resend: 'true',
       ...OVERRIDES[operation.id]?.(people, planted),
     };
     const before = row.scope === 'own' ? undefined : await snapshot(ownerToken, planted.projectId);

@@ -35,7 +35,7 @@ export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
 };
 
 /** What a project-scoped case plants in its fresh project before the call. */
-export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis';
+export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis' | 'invitation';
 
 /**
  * - `public`: open to anyone (no bearer token in the contract); not run by the matrix.
@@ -140,6 +140,19 @@ export const ACCESS: Record<string, Row> = {
   verifyAuditChain: admin(200, { list: true }),
   exportAuditEvents: admin(200, { list: true }),
   getAuditEvent: admin(200, { list: false }),
+  listUsers: admin(200, { list: true }),
+  getUser: admin(200, { list: false }),
+  // Inviting an address that already has an account is refused after the gate (400), in every firm.
+  inviteUser: admin(400, { list: true }),
+  changeUser: admin(200, { list: false }),
+  disableUser: admin(400, { list: false }),
+  listInvitations: admin(200, { list: true }),
+  createInvitation: admin(400, { list: true }),
+  getInvitation: admin(200, { list: false, needs: ['invitation'] }),
+  resendInvitation: admin(200, { list: false, needs: ['invitation'] }),
+  revokeInvitation: admin(200, { list: false, needs: ['invitation'] }),
+  getSettings: admin(200, { list: true }),
+  changeSettings: admin(200, { list: true }),
   listAdminDocuments: admin(200, { list: true }),
   getAdminDocument: admin(200, { list: false, needs: ['document'] }),
   // The planted document is ready: the administrator passes the gate and is told only failed ones retry.

@@ -144,6 +144,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's invitations
+         * @description Each with its state: pending, accepted, revoked or expired (after 7 days).
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite an address
+         * @description As POST /api/admin/users/: mails an invitation valid 7 days.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one invitation
+         * @description Another firm’s invitation answers 404.
+         */
+        get: operations["getInvitation"];
+        /**
+         * Send an invitation again
+         * @description `{"resend": true}` mails it again with a new 7-day expiry. Accepted and revoked invitations answer 400.
+         */
+        put: operations["resendInvitation"];
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description The address no longer joins the firm when it signs up.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/projects/": {
         parameters: {
             query?: never;
@@ -228,6 +280,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the firm's settings
+         * @description Name, default model and upload limit, with what the server offers.
+         */
+        get: operations["getSettings"];
+        /**
+         * Change the firm's settings
+         * @description Firm name (1–200 visible characters); default model from those the server offers ('' for the server default); upload limit in MB up to the server's (0 for the server's).
+         */
+        put: operations["changeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/usage/": {
         parameters: {
             query?: never;
@@ -243,6 +319,58 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's people
+         * @description Everyone in the firm with role, status and whether the account is disabled.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Invite a person
+         * @description Mails an invitation valid 7 days; the address joins the firm with the role when it signs up. An address that already has an account cannot be invited.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one person of the firm
+         * @description Another firm’s user answers 404.
+         */
+        get: operations["getUser"];
+        /**
+         * Change a person's role, or disable or enable them
+         * @description A disabled account cannot sign in and its tokens stop working on the next request. The firm always keeps an active administrator.
+         */
+        put: operations["changeUser"];
+        post?: never;
+        /**
+         * Disable a person
+         * @description Disables the account; its history (matters, audit events) stays. Enable it again with PUT.
+         */
+        delete: operations["disableUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1031,6 +1159,32 @@ export interface components {
              */
             role: "editor" | "viewer";
         };
+        ChangeSettingsDto: {
+            /**
+             * @description A model this server offers, or '' for the server default.
+             * @example
+             */
+            default_model?: string;
+            /** @example Firm LLP */
+            name?: string;
+            /**
+             * @description MB, at most the server's limit; 0 for the server's limit.
+             * @example 25
+             */
+            upload_limit_mb?: number;
+        };
+        ChangeUserDto: {
+            /**
+             * @description Disable (true) or enable (false) the account.
+             * @example true
+             */
+            disabled?: boolean;
+            /**
+             * @example admin
+             * @enum {string}
+             */
+            role?: "admin" | "member";
+        };
         ChatHistoryEntryDto: {
             /**
              * Format: uuid
@@ -1207,6 +1361,49 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        InvitationDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-09T09:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+             */
+            id: string;
+            /**
+             * @example member
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            sent_at: string;
+            /**
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+        };
+        InviteDto: {
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * @example member
+             * @enum {string}
+             */
+            role: "admin" | "member";
+        };
         LiabilityAnalysisResponseDto: {
             /**
              * @description The Liability Analysis in Markdown
@@ -1337,6 +1534,13 @@ export interface components {
             /** @example counsel@firm.example */
             email: string;
         };
+        ResendInvitationDto: {
+            /**
+             * @description true sends the invitation again with a new 7-day expiry.
+             * @example true
+             */
+            resend: boolean;
+        };
         ResetPasswordDto: {
             /** @example counsel@firm.example */
             email: string;
@@ -1352,6 +1556,38 @@ export interface components {
             otp: string;
             /** @description The new password, as the alternate reset form names it */
             password?: string;
+        };
+        SettingsDto: {
+            /**
+             * @description null: the server default
+             * @example null
+             */
+            default_model: string | null;
+            /**
+             * Format: uuid
+             * @description The firm (react-admin reads one record with an id).
+             * @example 8b0e2f4a-1c3d-4e5f-9a7b-6c5d4e3f2a1b
+             */
+            id: string;
+            /**
+             * @description Models this server offers.
+             * @example [
+             *       "claude-sonnet-4-5"
+             *     ]
+             */
+            models: string[];
+            /** @example Firm LLP */
+            name: string;
+            /**
+             * @description The server's upload limit in MB.
+             * @example 50
+             */
+            server_upload_limit_mb: number;
+            /**
+             * @description MB; null: the server's limit
+             * @example 25
+             */
+            upload_limit_mb: number | null;
         };
         ShareProjectDto: {
             /**
@@ -1447,6 +1683,33 @@ export interface components {
              * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
              */
             user_id: string;
+        };
+        UserDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example false */
+            disabled: boolean;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            id: string;
+            /**
+             * @example member
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /**
+             * @description pending until the address is verified
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "active";
         };
         VerifyOtpDto: {
             /** @example counsel@firm.example */
@@ -2012,6 +2275,410 @@ export interface operations {
             };
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object; filters: status (pending|accepted|revoked|expired) */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listAdminProjects: {
         parameters: {
             query?: {
@@ -2431,6 +3098,128 @@ export interface operations {
             };
         };
     };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    changeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listUsage: {
         parameters: {
             query?: {
@@ -2498,6 +3287,410 @@ export interface operations {
                      *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
                      *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
                      *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object; filters: q (part of the address), role (admin|member), disabled (true|false) */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"][];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    changeUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '@api/modules/audit/audit.module';
 import { AuthModule } from '@api/modules/auth/auth.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
+import { FirmsModule } from '@api/modules/firms/firms.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { UsageModule } from '@api/modules/usage/usage.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminDocumentsController } from './admin-documents.controller';
+import { AdminInvitationsController, AdminSettingsController, AdminUsersController } from './admin-people.controller';
 import { AdminProjectsController } from './admin-projects.controller';
 import { AdminUsageController } from './admin-usage.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
@@ -15,8 +17,8 @@ import { FirmAdminGuard } from './firm-admin.guard';
  * reads and changes data only through the owning modules' services, always within the caller's firm.
  */
 @Module({
-  imports: [AuditModule, AuthModule, ProjectsModule, DocumentsModule, UsageModule],
-  controllers: [AdminAuditController, AdminProjectsController, AdminDocumentsController, AdminUsageController],
+  imports: [AuditModule, AuthModule, FirmsModule, ProjectsModule, DocumentsModule, UsageModule],
+  controllers: [AdminAuditController, AdminUsersController, AdminInvitationsController, AdminSettingsController, AdminProjectsController, AdminDocumentsController, AdminUsageController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

@@ -19,6 +19,27 @@ export class UserRepository {
     return this.users.findBy(where);
   }
 
+  /** One page of a firm's people for its administrators, with the total for paging. */
+  async pageInFirm(
+    firmId: string,
+    page: { sort: 'email' | 'created_at' | 'role'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean },
+  ): Promise<{ rows: UserEntity[]; total: number }> {
+    const query = this.users.createQueryBuilder('u').where('u.firm_id = :firmId', { firmId });
+    if (page.q) query.andWhere("u.email ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    if (page.role) query.andWhere('u.role = :role', { role: page.role });
+    if (page.disabled !== undefined) query.andWhere(page.disabled ? 'u.disabled_at IS NOT NULL' : 'u.disabled_at IS NULL');
+    const [rows, total] = await query.orderBy(`u.${page.sort}`, page.order).addOrderBy('u.id', page.order).skip(page.offset).take(page.limit).getManyAndCount();
+    return { rows, total };
+  }
+
+  /** Active administrators of the firm other than `except`: the ones that would remain. */
+  countOtherAdmins(firmId: string, except: string): Promise<number> {
+    return this.users
+      .createQueryBuilder('u')
+      .where("u.firm_id = :firmId AND u.role = 'admin' AND u.disabled_at IS NULL AND u.status = 'active' AND u.id <> :except", { firmId, except })
+      .getCount();
+  }
+
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
   }

@@ -13,9 +13,10 @@ import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 import { UploadInterceptor } from './upload.interceptor';
 import { UsageModule } from '@api/modules/usage/usage.module';
+import { FirmsModule } from '@api/modules/firms/firms.module';
 
 @Module({
-  imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule, UsageModule],
+  imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule, UsageModule, FirmsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentRepository, UploadInterceptor],
   exports: [DocumentsService],

@@ -9,6 +9,7 @@ import type { DocumentRepository } from './document.repository';
 import { type DocumentStatus, IllegalDocumentTransitionError } from './document-status';
 import { DocumentsService } from './documents.service';
 import type { UsageService } from '@api/modules/usage/usage.service';
+import type { FirmsService } from '@api/modules/firms/firms.service';
 
 /** A stand-in that fails on any member the test did not give it. */
 function strict<T extends object>(members: Partial<T>): T {
@@ -68,6 +69,7 @@ function setup(status: DocumentStatus | null) {
     strict<VectorIndex>({}),
     strict<CryptoRepository>({}),
     strict<UsageService>({}),
+    strict<FirmsService>({}),
   );
   return { service, row, log, audit, transaction };
 }

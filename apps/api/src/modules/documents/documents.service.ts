@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CryptoRepository } from '@api/modules/common/crypto.repository';
-import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
+import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
 import type { Transaction } from '@api/modules/database/transaction';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
@@ -20,6 +20,7 @@ import { detectFileType, MIME_TYPES, SUPPORTED_TYPES_TEXT } from './file-type';
 import { validateFileName } from './file-name';
 import type { ReceivedUpload } from './upload.interceptor';
 import { UsageService } from '@api/modules/usage/usage.service';
+import { FirmsService } from '@api/modules/firms/firms.service';
 
 export interface UploadResult {
   created: boolean;
@@ -49,6 +50,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     private readonly vectors: VectorIndex,
     private readonly crypto: CryptoRepository,
     private readonly usage: UsageService,
+    private readonly firms: FirmsService,
   ) {}
 
   onModuleInit(): void {
@@ -71,6 +73,8 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
       const project = await this.projects.getFor(user, projectId.trim(), 'documents.upload');
       const filename = validateFileName(upload.originalName);
       if (upload.size === 0) throw new BadRequestError(`"${filename}" is empty (0 bytes): there is nothing to upload.`);
+      const limitMb = await this.firms.uploadLimitMb(user.firmId);
+      if (upload.size > limitMb * 1024 * 1024) throw new PayloadTooLargeError(`The file is larger than your firm's upload limit of ${limitMb} MB.`);
       const type = await this.storage.inspectIncoming(upload.incoming, (source) => detectFileType(source, filename, { maxTextCharacters: MAX_TEXT_CHARACTERS }));
       if (!type) throw new UnsupportedMediaTypeError(`"${filename}" is not a supported file type. Supported types: ${SUPPORTED_TYPES_TEXT}.`);
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@api/modules/database/database.module';
+import { MailModule } from '@api/modules/mail/mail.module';
 import { FirmEntity } from './firm.entity';
 import { FirmRepository } from './firm.repository';
 import { FirmsService } from './firms.service';
@@ -10,7 +11,7 @@ import { InvitationEntity } from './invitation.entity';
  * auth asks it where a new account belongs; it never reads another module's tables.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([FirmEntity, InvitationEntity])],
+  imports: [DatabaseModule.forFeature([FirmEntity, InvitationEntity]), MailModule],
   providers: [FirmsService, FirmRepository],
   exports: [FirmsService],
 })

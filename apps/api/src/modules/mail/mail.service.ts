@@ -18,6 +18,11 @@ export class MailService {
     return this.transport.send({ to, ...renderMail('sign-in-failures', { failures, minutes }) });
   }
 
+  sendInvitation(to: string, invitation: { firm: string; role: string; signupUrl: string; expires: Date }): Promise<void> {
+    const expires = invitation.expires.toUTCString();
+    return this.transport.send({ to, ...renderMail('invitation', { firm: invitation.firm, role: invitation.role, signupUrl: invitation.signupUrl, expires }) });
+  }
+
   sendSignupAttemptNotice(to: string): Promise<void> {
     return this.transport.send({ to, ...renderMail('signup-attempt', {}) });
   }

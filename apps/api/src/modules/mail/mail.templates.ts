@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 
-export type MailTemplateName = 'verify-code' | 'reset-code' | 'signup-attempt' | 'sign-in-failures';
+export type MailTemplateName = 'verify-code' | 'reset-code' | 'signup-attempt' | 'sign-in-failures' | 'invitation';
 
 /** Subjects never carry a code: they show in mailbox lists, notifications and mail server logs. */
 interface TemplateSource {
@@ -31,6 +31,11 @@ const SOURCES: Record<MailTemplateName, TemplateSource> = {
     subject: 'Someone tried to sign up to {{product}} with your address',
     text: 'Someone tried to create a {{product}} account with this e-mail address, which already has an account.\n\nIf it was you, sign in instead, or reset your password if you have forgotten it. If it was not you, no action is needed: nothing was changed.\n',
     html: '<p>Someone tried to create a {{product}} account with this e-mail address, which already has an account.</p><p>If it was you, sign in instead, or reset your password if you have forgotten it. If it was not you, no action is needed: nothing was changed.</p>',
+  },
+  invitation: {
+    subject: 'You are invited to {{firm}} on {{product}}',
+    text: 'You are invited to join {{firm}} on {{product}} as {{role}}.\n\nTo accept, sign up with this e-mail address at {{signupUrl}} before {{expires}}. You will join {{firm}} when you sign up.\n\nIf you did not expect this invitation, you can ignore this e-mail.\n',
+    html: '<p>You are invited to join <strong>{{firm}}</strong> on {{product}} as {{role}}.</p><p>To accept, sign up with this e-mail address at <a href="{{signupUrl}}">{{signupUrl}}</a> before {{expires}}. You will join {{firm}} when you sign up.</p><p>If you did not expect this invitation, you can ignore this e-mail.</p>',
   },
   'sign-in-failures': {
     subject: 'Failed sign-ins to your {{product}} account',
