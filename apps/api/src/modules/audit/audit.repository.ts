@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Clock } from '@api/modules/common/clock';
 import type { Transaction } from '@api/modules/database/transaction';
-import { chainHash, chainKey, GENESIS } from './audit-chain';
+import { chainHash, chainKey, GENESIS } from '@api/modules/common/hash-chain';
 import { AuditEventEntity } from './audit-event.entity';
 
 export type AuditAction =
@@ -59,7 +59,8 @@ export interface AuditEntry {
 
 /** Finds the firm of a project for events that name only the project (the document status machine's). */
 export interface ProjectFirms {
-  firmOf(projectId: string): Promise<string | null>;
+  /** Within `transaction` when given: on the embedded database a second connection would wait for it forever. */
+  firmOf(projectId: string, transaction?: Transaction): Promise<string | null>;
 }
 
 export interface AuditFilter {
@@ -103,7 +104,7 @@ export class AuditRepository {
 
   /** Within `transaction` when given, so the event commits (or not) with the change it records. */
   async record(entry: AuditEntry, transaction?: Transaction): Promise<void> {
-    const firmId = entry.firmId !== undefined ? entry.firmId : await this.firmOfDetails(entry.details);
+    const firmId = entry.firmId !== undefined ? entry.firmId : await this.firmOfDetails(entry.details, transaction);
     const write = async (manager: Transaction): Promise<void> => {
       const key = chainKey(firmId);
       await manager.query(`INSERT INTO audit_chain_heads (chain_key, last_hash) VALUES ($1, $2) ON CONFLICT (chain_key) DO NOTHING`, [key, GENESIS]);
@@ -186,9 +187,9 @@ export class AuditRepository {
     return query;
   }
 
-  private async firmOfDetails(details: Record<string, unknown> | undefined): Promise<string | null> {
+  private async firmOfDetails(details: Record<string, unknown> | undefined, transaction?: Transaction): Promise<string | null> {
     const projectId = details?.projectId;
     if (typeof projectId !== 'string' || !this.projectFirms) return null;
-    return this.projectFirms.firmOf(projectId);
+    return this.projectFirms.firmOf(projectId, transaction);
   }
 }

@@ -87,7 +87,7 @@ describe(`${DocumentsService.name} status machine`, () => {
     expect(saved).toEqual([transaction]);
     expect(log).toEqual(['lock doc-1', 'content', 'status ready', 'audit document.ready']);
     expect(row).toMatchObject({ status: 'ready', error: null, pages: 2 });
-    expect(audit).toEqual([{ action: 'document.ready', details: { projectId: 'project-1', documentId: 'doc-1', from: 'processing' } }]);
+    expect(audit).toEqual([{ action: 'document.ready', target: { type: 'document', id: 'doc-1' }, details: { projectId: 'project-1', documentId: 'doc-1', from: 'processing' } }]);
   });
 
   it('saves nothing and answers false when the document was deleted meanwhile', async () => {
@@ -129,7 +129,7 @@ describe(`${DocumentsService.name} status machine`, () => {
     const { service, row, audit } = setup('processing');
     await expect(service.markFailed('doc-1', 'No text was found in this file.')).resolves.toBe(true);
     expect(row).toMatchObject({ status: 'failed', error: 'No text was found in this file.' });
-    expect(audit).toEqual([{ action: 'document.failed', details: { projectId: 'project-1', documentId: 'doc-1', from: 'processing', error: 'No text was found in this file.' } }]);
+    expect(audit).toEqual([{ action: 'document.failed', target: { type: 'document', id: 'doc-1' }, details: { projectId: 'project-1', documentId: 'doc-1', from: 'processing', error: 'No text was found in this file.' } }]);
   });
 
   it('hands a processing document back to the queue and clears its error', async () => {

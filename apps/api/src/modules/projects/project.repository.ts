@@ -42,8 +42,8 @@ export class ProjectRepository {
     return this.projects.save(project);
   }
 
-  findById(id: string): Promise<ProjectEntity | null> {
-    return this.projects.findOneBy({ id });
+  findById(id: string, transaction?: Transaction): Promise<ProjectEntity | null> {
+    return (transaction ? transaction.getRepository(ProjectEntity) : this.projects).findOneBy({ id });
   }
 
   /** The matter and the user's role and wall on it; null when no such matter exists. */

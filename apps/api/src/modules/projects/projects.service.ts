@@ -166,8 +166,8 @@ export class ProjectsService implements OnModuleInit {
   }
 
   /** The firm that holds a project (whose data key seals its text), for work outside a request; null once it is gone. */
-  async firmOf(id: string): Promise<string | null> {
-    return (await this.projects.findById(id))?.firmId ?? null;
+  async firmOf(id: string, transaction?: Transaction): Promise<string | null> {
+    return (await this.projects.findById(id, transaction))?.firmId ?? null;
   }
 
   /** A firm's matters for its administrators: metadata only, never contents. */

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { chainHash, chainKey, GENESIS } from '@api/modules/audit/audit-chain';
+import { chainHash, chainKey, GENESIS } from '@api/modules/common/hash-chain';
 
 /** Today's action names, renamed to the dotted `area.verb` form the audit log now uses. */
 export const RENAMED_ACTIONS: Record<string, string> = {

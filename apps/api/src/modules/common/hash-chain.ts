@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** The fields of an audit event that its hash covers, in a fixed order. */
+/** The fields of an audit event that its hash covers, in a fixed order (the audit log's chain; pure, so migrations use it too). */
 export interface ChainedContent {
   id: string;
   firmId: string | null;
