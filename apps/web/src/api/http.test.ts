@@ -91,9 +91,9 @@ describe('report downloads', () => {
 
 describe('parseProjectList', () => {
   it('accepts a bare array or a projects object and reads id or _id', () => {
-    expect(parseProjectList([{ _id: 'a', name: 'A' }])).toEqual([{ id: 'a', name: 'A', description: undefined }]);
-    expect(parseProjectList({ projects: [{ id: 7, name: 'B', description: 'd' }] })).toEqual([
-      { id: '7', name: 'B', description: 'd' },
+    expect(parseProjectList([{ _id: 'a', name: 'A' }])).toEqual([{ id: 'a', name: 'A', description: undefined, role: 'owner' }]);
+    expect(parseProjectList({ projects: [{ id: 7, name: 'B', description: 'd', role: 'viewer' }] })).toEqual([
+      { id: '7', name: 'B', description: 'd', role: 'viewer' },
     ]);
   });
 
@@ -103,6 +103,6 @@ describe('parseProjectList', () => {
 
   it('is what listProjects returns', async () => {
     mockFetch({ 'GET /api/projects/': () => json(200, { projects: [{ id: 'p', name: 'P' }] }) });
-    await expect(listProjects()).resolves.toEqual([{ id: 'p', name: 'P', description: undefined }]);
+    await expect(listProjects()).resolves.toEqual([{ id: 'p', name: 'P', description: undefined, role: 'owner' }]);
   });
 });

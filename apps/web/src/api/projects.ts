@@ -1,5 +1,7 @@
 import { api, ApiError, settle } from './http';
-import type { Project } from './types';
+import type { Project, ProjectRole } from './types';
+
+const ROLES: readonly ProjectRole[] = ['owner', 'editor', 'viewer'];
 
 export const INVALID_PROJECTS_DATA = 'Invalid projects data from server.';
 
@@ -13,6 +15,7 @@ function toProject(item: unknown): Project | null {
     id,
     name: record.name,
     description: typeof record.description === 'string' ? record.description : undefined,
+    role: ROLES.includes(record.role as ProjectRole) ? (record.role as ProjectRole) : 'owner',
   };
 }
 

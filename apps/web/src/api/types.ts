@@ -7,10 +7,14 @@ export interface LoginResponse {
   token?: string;
 }
 
+export type ProjectRole = 'owner' | 'editor' | 'viewer';
+
 export interface Project {
   id: string;
   name: string;
   description?: string;
+  /** The signed-in person's role on the project; owner when the server does not say. */
+  role: ProjectRole;
 }
 
 export interface Citation {

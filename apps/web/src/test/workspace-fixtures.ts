@@ -7,6 +7,7 @@ export interface FixtureProject {
   _id?: string;
   name: string;
   description?: string;
+  role?: 'owner' | 'editor' | 'viewer';
 }
 
 /** The workspace's calls for projects p1 (one file) and p2 (none), with `routes` added or overriding. */

@@ -1,3 +1,4 @@
+import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import { downloadReport, generateCaseSummary, generateLiabilityAnalysis, reportF
 import { ApiError } from '../api/http';
 import type { ReportFormat, ReportKind } from '../api/types';
 import { saveBlob } from './save-file';
+import { ROLE_LIMITS } from '../api/members';
 
 const SafeMarkdown = lazy(() => import('./safe-markdown'));
 
@@ -56,9 +58,11 @@ interface ReportColumnProps {
   generateLabel: string;
   emptyText: string;
   generate: (projectId: string) => Promise<string>;
+  /** False for a viewer: the button stays, disabled, with the reason beside it. */
+  canGenerate: boolean;
 }
 
-function ReportColumn({ projectId, kind, title, generateLabel, emptyText, generate }: ReportColumnProps) {
+function ReportColumn({ projectId, kind, title, generateLabel, emptyText, generate, canGenerate }: ReportColumnProps) {
   const [result, setResult] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -96,14 +100,18 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
       <Typography id={headingId} component="h2" variant="h6" gutterBottom>
         {title}
       </Typography>
-      <Button
-        variant="contained"
-        onClick={() => void run()}
-        disabled={loading}
-        startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <AutoAwesome />}
-      >
-        {generateLabel}
-      </Button>
+      <Tooltip title={canGenerate ? '' : ROLE_LIMITS.generate}>
+        <span>
+          <Button
+            variant="contained"
+            onClick={() => void run()}
+            disabled={loading || !canGenerate}
+            startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <AutoAwesome />}
+          >
+            {generateLabel}
+          </Button>
+        </span>
+      </Tooltip>
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {error}
@@ -164,7 +172,7 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
   );
 }
 
-export function AnalysisPanel({ projectId }: { projectId: string }) {
+export function AnalysisPanel({ projectId, canGenerate = true }: { projectId: string; canGenerate?: boolean }) {
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
       <Grid container spacing={3}>
@@ -176,6 +184,7 @@ export function AnalysisPanel({ projectId }: { projectId: string }) {
             generateLabel="Generate Case Summary"
             emptyText="Generate a case summary of this project's documents to see it here."
             generate={caseSummary}
+            canGenerate={canGenerate}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -186,6 +195,7 @@ export function AnalysisPanel({ projectId }: { projectId: string }) {
             generateLabel="Generate Liability Analysis"
             emptyText="Generate a liability analysis of this project's documents to see it here."
             generate={liabilityAnalysis}
+            canGenerate={canGenerate}
           />
         </Grid>
       </Grid>

@@ -103,6 +103,7 @@ export function ProjectsSidebar({ state, selectedId, onSelect, onCreate, onDelet
                     </ListItemAvatar>
                     <ListItemText
                       primary={project.name}
+                      secondary={project.role === 'owner' ? undefined : project.role === 'editor' ? 'Shared with you · Editor' : 'Shared with you · Viewer'}
                       slotProps={{ primary: { noWrap: true, sx: { fontWeight: selected ? 600 : 400 } } }}
                     />
                   </ListItemButton>

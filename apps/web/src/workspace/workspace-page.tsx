@@ -1,3 +1,5 @@
+import Tooltip from '@mui/material/Tooltip';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -25,7 +27,10 @@ import { listFiles } from '../api/documents';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project } from '../api/types';
+import { ROLE_LIMITS } from '../api/members';
+import type { ProjectRole } from '../api/types';
 import { AnalysisPanel } from './analysis-panel';
+import { ShareDialog } from './share-dialog';
 import { ChatPanel } from './chat-panel';
 import { CreateProjectDialog, type CreateProjectFlow } from './create-project-dialog';
 import { DocumentManagerDialog } from './document-manager-dialog';
@@ -34,6 +39,9 @@ import { useProjects } from './use-projects';
 import { NoProjectsWelcome, ProjectWelcome } from './welcome-states';
 import './workspace.css';
 
+
+/** The badge a shared project shows: the person's role on it. */
+const ROLE_BADGES: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 export const LOGOUT_DELAY_MS = 3000;
 
 type WorkspaceTab = 'chat' | 'analysis';
@@ -49,6 +57,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const selectedId = useMatch('/project/:projectId')?.params.projectId ?? null;
   const { state, projects, add, remove } = useProjects();
   const selectedProject = projects.find((project) => project.id === selectedId) ?? null;
+  const isViewer = selectedProject?.role === 'viewer';
+  const [shareOpen, setShareOpen] = useState(false);
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
@@ -200,17 +210,31 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
               />
             )}
           </Box>
-          <Button
-            color="inherit"
-            startIcon={<CloudUploadOutlined />}
-            onClick={() => setDocumentsOpen(true)}
-            disabled={!selectedProject}
-            aria-label="Upload documents"
-          >
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              Upload
-            </Box>
-          </Button>
+          {selectedProject && selectedProject.role !== 'owner' && (
+            <Chip size="small" label={ROLE_BADGES[selectedProject.role]} sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit' }} />
+          )}
+          {selectedProject && (
+            <Button color="inherit" startIcon={<GroupOutlined />} onClick={() => setShareOpen(true)} aria-label="Share project">
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                Share
+              </Box>
+            </Button>
+          )}
+          <Tooltip title={isViewer ? ROLE_LIMITS.upload : ''}>
+            <span>
+              <Button
+                color="inherit"
+                startIcon={<CloudUploadOutlined />}
+                onClick={() => setDocumentsOpen(true)}
+                disabled={!selectedProject || isViewer}
+                aria-label="Upload documents"
+              >
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  Upload
+                </Box>
+              </Button>
+            </span>
+          </Tooltip>
           <Button
             color="inherit"
             startIcon={loggingOut ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutIcon />}
@@ -304,7 +328,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {selectedProject && <AnalysisPanel key={selectedProject.id} projectId={selectedProject.id} />}
+                {selectedProject && <AnalysisPanel key={selectedProject.id} projectId={selectedProject.id} canGenerate={!isViewer} />}
               </Box>
             </>
           )}
@@ -333,6 +357,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
           {deleteError}
         </Alert>
       </Snackbar>
+      {selectedProject && <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />}
     </Box>
   );
 }
