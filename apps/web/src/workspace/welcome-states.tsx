@@ -1,3 +1,4 @@
+import Tooltip from '@mui/material/Tooltip';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,12 +29,14 @@ export function NoProjectsWelcome({ onCreate }: { onCreate: () => void }) {
 }
 
 interface ProjectWelcomeProps {
+  /** Why the documents cannot be managed (a viewer); the button is then disabled with this reason. */
+  manageDisabledReason?: string;
   projectName: string;
   onManageDocuments: () => void;
   onStartChat: () => void;
 }
 
-export function ProjectWelcome({ projectName, onManageDocuments, onStartChat }: ProjectWelcomeProps) {
+export function ProjectWelcome({ projectName, onManageDocuments, onStartChat, manageDisabledReason }: ProjectWelcomeProps) {
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: { xs: 4, md: 8 }, maxWidth: 880, mx: 'auto' }}>
       <Typography component="h1" variant="h4" align="center" gutterBottom sx={{ wordBreak: 'break-word' }}>
@@ -55,9 +58,13 @@ export function ProjectWelcome({ projectName, onManageDocuments, onStartChat }: 
               </Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
-              <Button variant="contained" onClick={onManageDocuments}>
-                Manage Documents
-              </Button>
+              <Tooltip title={manageDisabledReason ?? ''}>
+                <span>
+                  <Button variant="contained" onClick={onManageDocuments} disabled={manageDisabledReason !== undefined}>
+                    Manage Documents
+                  </Button>
+                </span>
+              </Tooltip>
             </CardActions>
           </Card>
         </Grid>

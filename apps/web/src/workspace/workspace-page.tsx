@@ -306,6 +306,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                   <ProjectWelcome
                     projectName={selectedProject.name}
                     onManageDocuments={() => setDocumentsOpen(true)}
+                    manageDisabledReason={isViewer ? ROLE_LIMITS.upload : undefined}
                     onStartChat={() => {
                       setShowProjectWelcome(false);
                       setTab('chat');
