@@ -126,7 +126,7 @@ describe('account security', () => {
       const disabled = await createUser(ctx, 'disabled');
       await ctx.http.post('/api/request-password-reset/').send({ email: disabled.email }).expect(200);
       const disabledCode = await latestCode(ctx.config, disabled.email);
-      await ctx.app.get(DataSource).query(`UPDATE users SET status = 'disabled' WHERE email = $1`, [disabled.email]);
+      await ctx.app.get(DataSource).query(`UPDATE users SET disabled_at = now() WHERE email = $1`, [disabled.email]);
       const disabledAnswer = await reset(disabled.email, disabledCode);
 
       jest.spyOn(ctx.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() + (CODE_TTL_MINUTES * 60 + 1) * 1000));

@@ -77,7 +77,7 @@ describe('one-time codes and sessions at their edges', () => {
   it('refuses the token of an account that is disabled, or whose sessions were all ended', async () => {
     const disabled = await createUser(ctx, 'disabled');
     await ctx.http.get('/api/me/').set(...bearer(disabled.token)).expect(200);
-    await ctx.app.get(DataSource).query(`UPDATE users SET status = 'disabled' WHERE email = $1`, [disabled.email]);
+    await ctx.app.get(DataSource).query(`UPDATE users SET disabled_at = now() WHERE email = $1`, [disabled.email]);
     await ctx.http.get('/api/me/').set(...bearer(disabled.token)).expect(401);
 
     const ended = await createUser(ctx, 'ended');

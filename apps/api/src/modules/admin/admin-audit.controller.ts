@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, ParseUUIDPipe, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuditFilter, AuditRepository } from '@api/modules/audit/audit.repository';
@@ -131,11 +131,12 @@ export class AdminAuditController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV with a header row', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors(400, 401, 403)
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="audit-events.csv"')
-  async exportAuditEvents(@CurrentUser() admin: AuthUser, @Query() raw: RawListQuery): Promise<string> {
+  async exportAuditEvents(@CurrentUser() admin: AuthUser, @Query() raw: RawListQuery, @Res({ passthrough: true }) response: Response): Promise<string> {
     const query = parseListQuery({ filter: raw.filter }, ['seq'] as const, 'seq', FILTERS);
     const filter = toFilter(query);
+    // Set once the request is known to be good, so an error keeps the JSON error shape.
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="audit-events.csv"');
     const lines = [CSV_COLUMNS.join(',')];
     for (let offset = 0; ; offset += 1000) {
       const { rows } = await this.audit.page(admin.firmId, filter, { order: 'ASC', offset, limit: 1000 });
