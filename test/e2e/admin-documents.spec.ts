@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
 import { until } from '../utils/poll';
+import { asUser, idOf, joinFirm } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -16,10 +17,7 @@ describe('admin API: documents', () => {
   let failedId: string;
   let readyId: string;
 
-  const as = (user: TestUser) => ({
-    get: (path: string) => ctx.http.get(path).set('Authorization', `Bearer ${user.token}`),
-    post: (path: string, body: object = {}) => ctx.http.post(path).set('Authorization', `Bearer ${user.token}`).send(body),
-  });
+  const as = (user: TestUser) => asUser(ctx, user);
   const upload = (name: string, text: string) =>
     ctx.http.post('/api/upload/').set('Authorization', `Bearer ${member.token}`).field('project_id', projectId).attach('file', Buffer.from(text), { filename: name }).expect(201);
 
@@ -28,9 +26,8 @@ describe('admin API: documents', () => {
     admin = await createUser(ctx, 'docs-admin');
     member = await createUser(ctx, 'docs-member');
     stranger = await createUser(ctx, 'docs-stranger');
-    const firm = (await as(admin).get('/api/me/')).body.firm.id as string;
-    memberId = (await as(member).get('/api/me/')).body.id as string;
-    await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = $2`, [firm, memberId]);
+    memberId = await idOf(ctx, member);
+    await joinFirm(ctx, admin, [memberId]);
     projectId = (await as(member).post('/api/projects/', { name: 'Data room' }).expect(201)).body.id as string;
     failedId = (await upload('blank.txt', ' \n\t \n')).body.id as string;
     readyId = (await upload('lease.txt', 'SECTION 1. RENT. The tenant shall pay rent monthly.')).body.id as string;

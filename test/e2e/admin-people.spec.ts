@@ -1,6 +1,7 @@
 import { Clock } from '@api/modules/common/clock';
 import { createUser, factory, TestUser } from '../utils/factory';
 import { latestCode, readOutbox } from '../utils/outbox';
+import { asUser } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -13,12 +14,7 @@ describe('admin API: people, invitations and settings', () => {
   let firmId: string;
   let adminId: string;
 
-  const as = (user: TestUser) => ({
-    get: (path: string) => ctx.http.get(path).set('Authorization', `Bearer ${user.token}`),
-    post: (path: string, body: object = {}) => ctx.http.post(path).set('Authorization', `Bearer ${user.token}`).send(body),
-    put: (path: string, body: object) => ctx.http.put(path).set('Authorization', `Bearer ${user.token}`).send(body),
-    delete: (path: string) => ctx.http.delete(path).set('Authorization', `Bearer ${user.token}`),
-  });
+  const as = (user: TestUser) => asUser(ctx, user);
 
   /** Signs up through the spec's own flow (sign-up, mailed code, login) and returns the session. */
   async function signUp(email: string): Promise<TestUser> {

@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
 import { createUser, TestUser } from '../utils/factory';
+import { asUser, idOf, joinFirm } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -13,12 +13,7 @@ describe('admin API: projects and ethical walls', () => {
   let associateId: string;
   let ownerId: string;
 
-  const as = (user: TestUser) => ({
-    get: (path: string) => ctx.http.get(path).set('Authorization', `Bearer ${user.token}`),
-    post: (path: string, body: object) => ctx.http.post(path).set('Authorization', `Bearer ${user.token}`).send(body),
-    delete: (path: string) => ctx.http.delete(path).set('Authorization', `Bearer ${user.token}`),
-  });
-  const idOf = async (user: TestUser): Promise<string> => (await as(user).get('/api/me/').expect(200)).body.id as string;
+  const as = (user: TestUser) => asUser(ctx, user);
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
@@ -26,10 +21,9 @@ describe('admin API: projects and ethical walls', () => {
     owner = await createUser(ctx, 'walls-owner');
     associate = await createUser(ctx, 'walls-associate');
     stranger = await createUser(ctx, 'walls-stranger');
-    const firm = (await as(admin).get('/api/me/')).body.firm.id as string;
-    ownerId = await idOf(owner);
-    associateId = await idOf(associate);
-    await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = ANY($2)`, [firm, [ownerId, associateId]]);
+    ownerId = await idOf(ctx, owner);
+    associateId = await idOf(ctx, associate);
+    await joinFirm(ctx, admin, [ownerId, associateId]);
   });
 
   afterAll(() => ctx?.close());
@@ -97,7 +91,7 @@ describe('admin API: projects and ethical walls', () => {
 
   it("never walls another firm's person or a project of another firm", async () => {
     const id = await matter('Epsilon');
-    const strangerId = await idOf(stranger);
+    const strangerId = await idOf(ctx, stranger);
     expect((await as(admin).post(`/api/admin/projects/${id}/walls/`, { user_id: strangerId }).expect(400)).body.detail).toBe('No one in your firm has this user id.');
     const theirs = (await as(stranger).post('/api/projects/', { name: 'Theirs' }).expect(201)).body.id as string;
     await as(admin).post(`/api/admin/projects/${theirs}/walls/`, { user_id: associateId }).expect(404);

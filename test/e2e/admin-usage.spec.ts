@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
+import { asUser, idOf, joinFirm } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -12,20 +12,15 @@ describe('admin API: usage', () => {
   let stranger: TestUser;
   let memberId: string;
 
-  const as = (user: TestUser) => ({
-    get: (path: string) => ctx.http.get(path).set('Authorization', `Bearer ${user.token}`),
-    post: (path: string, body: object) => ctx.http.post(path).set('Authorization', `Bearer ${user.token}`).send(body),
-    delete: (path: string) => ctx.http.delete(path).set('Authorization', `Bearer ${user.token}`),
-  });
+  const as = (user: TestUser) => asUser(ctx, user);
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
     admin = await createUser(ctx, 'usage-admin');
     member = await createUser(ctx, 'usage-member');
     stranger = await createUser(ctx, 'usage-stranger');
-    const firm = (await as(admin).get('/api/me/')).body.firm.id as string;
-    memberId = (await as(member).get('/api/me/')).body.id as string;
-    await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = $2`, [firm, memberId]);
+    memberId = await idOf(ctx, member);
+    await joinFirm(ctx, admin, [memberId]);
   });
 
   afterAll(() => ctx?.close());

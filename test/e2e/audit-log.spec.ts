@@ -3,6 +3,7 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { createUser, TestUser } from '../utils/factory';
+import { asUser } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -22,7 +23,7 @@ describe('audit log: firm-scoped, tamper-evident', () => {
   let firmId: string;
   let adminId: string;
 
-  const as = (user: TestUser) => ({ get: (path: string) => ctx.http.get(path).set('Authorization', `Bearer ${user.token}`) });
+  const as = (user: TestUser) => asUser(ctx, user);
   const db = () => ctx.app.get(DataSource);
   const verify = async () => (await as(admin).get('/api/admin/audit-events/verify').expect(200)).body as { ok: boolean; count: number; first_bad_id: string | null };
 

@@ -8,7 +8,7 @@ import { ApiErrors } from '@api/modules/common/api-errors.decorator';
 import { BadRequestError, NotFoundError } from '@api/modules/common/app-error';
 import { ApiListQuery } from './admin-projects.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { ListQuery, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
+import { ListQuery, offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
 
 export class AuditEventDto {
   @ApiProperty({ format: 'uuid', example: '0b6f1c2e-3d4a-4b5c-8d7e-9f0a1b2c3d4e' })
@@ -107,8 +107,7 @@ export class AdminAuditController {
     const query = parseListQuery(raw, ['seq', 'at'] as const, 'seq', FILTERS);
     const { rows, total } = await this.audit.page(admin.firmId, toFilter(query), {
       order: query.sort.order,
-      offset: query.range.start,
-      limit: query.range.end - query.range.start + 1,
+      ...offsetLimit(query),
     });
     setContentRange(response, 'audit-events', query, rows.length, total);
     return rows.map(mapEvent);

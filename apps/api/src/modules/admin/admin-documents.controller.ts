@@ -12,7 +12,7 @@ import type { ParseReport } from '@api/modules/documents/parse-report';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { ApiListQuery } from './admin-projects.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
+import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
 
 const STATUSES: readonly DocumentStatus[] = ['queued', 'processing', 'ready', 'failed'];
 const SORTABLE = ['created_at', 'filename', 'size', 'status'] as const;
@@ -95,8 +95,7 @@ export class AdminDocumentsController {
     const { rows, total } = await this.documents.pageOf(scope, {
       sort: query.sort.field,
       order: query.sort.order,
-      offset: query.range.start,
-      limit: query.range.end - query.range.start + 1,
+      ...offsetLimit(query),
       status: status as DocumentStatus | undefined,
       q: stringFilter(query.filter, 'q'),
     });

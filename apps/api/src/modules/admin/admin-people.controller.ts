@@ -14,7 +14,7 @@ import { Clock } from '@api/modules/common/clock';
 import { ApiListQuery } from './admin-projects.controller';
 import { ChangeSettingsDto, ChangeUserDto, InvitationDto, InviteDto, ResendInvitationDto, SettingsDto, UserDto } from './admin-people.dto';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { parseListQuery, RawListQuery, setContentRange, stringFilter } from './simple-rest';
+import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter } from './simple-rest';
 
 const idPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestError('The id is not valid: it must be a UUID.') });
 
@@ -48,8 +48,7 @@ export class AdminUsersController {
     const { rows, total } = await this.people.pageInFirm(admin.firmId, {
       sort: query.sort.field,
       order: query.sort.order,
-      offset: query.range.start,
-      limit: query.range.end - query.range.start + 1,
+      ...offsetLimit(query),
       q: stringFilter(query.filter, 'q'),
       role,
       disabled,

@@ -10,7 +10,7 @@ import { projectIdPipe, userIdPipe } from '@api/modules/projects/project-id.pipe
 import { AddWallDto, AdminProjectDetailDto, AdminProjectDto, WallListResponseDto } from '@api/modules/projects/projects.dto';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
+import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
 
 const SORTABLE = ['name', 'created_at'] as const;
 
@@ -48,8 +48,7 @@ export class AdminProjectsController {
     const { rows, total } = await this.projects.listForFirm(admin.firmId, {
       sort: query.sort.field,
       order: query.sort.order,
-      offset: query.range.start,
-      limit: query.range.end - query.range.start + 1,
+      ...offsetLimit(query),
       q: stringFilter(query.filter, 'q'),
       ownerId: uuidFilter(query.filter, 'owner_id'),
     });

@@ -9,7 +9,7 @@ import { BadRequestError } from '@api/modules/common/app-error';
 import { UsageService } from '@api/modules/usage/usage.service';
 import { ApiListQuery } from './admin-projects.controller';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
+import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidFilter } from './simple-rest';
 
 export class UsageRowDto {
   @ApiProperty({ example: '3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34:2026-03-02', description: 'The person and the day.' })
@@ -76,8 +76,7 @@ export class AdminUsageController {
     const { rows, total } = await this.usage.list(admin.firmId, {
       sort: query.sort.field,
       order: query.sort.order,
-      offset: query.range.start,
-      limit: query.range.end - query.range.start + 1,
+      ...offsetLimit(query),
       userId: uuidFilter(query.filter, 'user_id'),
       from: dateFilter(query.filter, 'from'),
       to: dateFilter(query.filter, 'to'),

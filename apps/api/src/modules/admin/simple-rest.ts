@@ -81,3 +81,8 @@ export function uuidFilter(filter: Record<string, unknown>, key: string): string
   if (value !== undefined && !UUID.test(value)) throw new BadRequestError(`The "${key}" filter must be an id (a UUID).`);
   return value;
 }
+
+/** The page the range asks for, as an offset and a row count. */
+export function offsetLimit(query: ListQuery<string>): { offset: number; limit: number } {
+  return { offset: query.range.start, limit: query.range.end - query.range.start + 1 };
+}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, FindOptionsWhere, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { UserEntity, UserRole } from './user.entity';
+import { whereContains } from '@api/modules/common/contains-filter';
 
 @Injectable()
 export class UserRepository {
@@ -25,7 +26,7 @@ export class UserRepository {
     page: { sort: 'email' | 'created_at' | 'role'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean },
   ): Promise<{ rows: UserEntity[]; total: number }> {
     const query = this.users.createQueryBuilder('u').where('u.firm_id = :firmId', { firmId });
-    if (page.q) query.andWhere("u.email ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    whereContains(query, 'u.email', page.q);
     if (page.role) query.andWhere('u.role = :role', { role: page.role });
     if (page.disabled !== undefined) query.andWhere(page.disabled ? 'u.disabled_at IS NOT NULL' : 'u.disabled_at IS NULL');
     const [rows, total] = await query.orderBy(`u.${page.sort}`, page.order).addOrderBy('u.id', page.order).skip(page.offset).take(page.limit).getManyAndCount();

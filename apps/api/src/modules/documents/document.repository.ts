@@ -4,6 +4,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Transaction } from '@api/modules/database/transaction';
 import { DocumentEntity } from './document.entity';
 import { type DocumentStatus, UNFINISHED } from './document-status';
+import { whereContains } from '@api/modules/common/contains-filter';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -67,7 +68,7 @@ export class DocumentRepository {
     if (projectIds.length === 0) return { rows: [], total: 0 };
     const query = this.documents.createQueryBuilder('d').where('d.project_id IN (:...projectIds)', { projectIds });
     if (page.status) query.andWhere('d.status = :status', { status: page.status });
-    if (page.q) query.andWhere("d.filename ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    whereContains(query, 'd.filename', page.q);
     const [rows, total] = await query.orderBy(`d.${page.sort}`, page.order).addOrderBy('d.id', page.order).skip(page.offset).take(page.limit).getManyAndCount();
     return { rows, total };
   }

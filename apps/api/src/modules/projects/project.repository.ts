@@ -5,6 +5,7 @@ import { ProjectEntity } from './project.entity';
 import { ProjectMemberEntity } from './project-member.entity';
 import type { ProjectRole, SharedRole } from './project-policy';
 import { WallEntity } from './wall.entity';
+import { whereContains } from '@api/modules/common/contains-filter';
 
 export interface VisibleProject {
   project: ProjectEntity;
@@ -83,7 +84,7 @@ export class ProjectRepository {
     page: { sort: 'name' | 'created_at'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; ownerId?: string },
   ): Promise<{ rows: ProjectEntity[]; total: number }> {
     const query = this.projects.createQueryBuilder('p').where('p.firm_id = :firmId', { firmId });
-    if (page.q) query.andWhere("p.name ILIKE :q ESCAPE '\\'", { q: `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    whereContains(query, 'p.name', page.q);
     if (page.ownerId) query.andWhere('p.owner_id = :ownerId', { ownerId: page.ownerId });
     const [rows, total] = await query
       .orderBy(`p.${page.sort}`, page.order)
