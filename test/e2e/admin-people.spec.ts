@@ -52,6 +52,15 @@ describe('admin API: people, invitations and settings', () => {
     const people = await as(admin).get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: 'invited' }))}`).expect(200);
     expect(people.body).toEqual([expect.objectContaining({ email, role: 'member', status: 'active', disabled: false })]);
     expect(people.headers['content-range']).toBe('users 0-0/1');
+    // The sign-up above ended with a login: the console shows when.
+    const signedInAt = Date.parse(people.body[0].last_sign_in_at as string);
+    expect(Date.now() - signedInAt).toBeLessThan(60_000);
+    const pending = await as(admin).post('/api/admin/invitations/', { email: factory.email('never'), role: 'member' }).expect(201);
+    const neverEmail = pending.body.email as string;
+    const neverPassword = factory.password();
+    await ctx.http.post('/api/signup/').send({ email: neverEmail, password: neverPassword }).expect(200);
+    const never = await as(admin).get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: neverEmail }))}`).expect(200);
+    expect(never.body).toEqual([expect.objectContaining({ email: neverEmail, last_sign_in_at: null })]);
   });
 
   it('refuses to invite an address that already has an account, in any firm, without naming the firm', async () => {

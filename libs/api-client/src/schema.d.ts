@@ -1700,6 +1700,12 @@ export interface components {
              */
             id: string;
             /**
+             * Format: date-time
+             * @description the last successful sign-in; null before the first
+             * @example 2026-03-09T08:41:00.000Z
+             */
+            last_sign_in_at: string | null;
+            /**
              * @example member
              * @enum {string}
              */

@@ -19,7 +19,7 @@ import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilte
 const idPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestError('The id is not valid: it must be a UUID.') });
 
 function mapUser(person: Person): UserDto {
-  return { id: person.id, email: person.email, role: person.role, status: person.status, disabled: person.disabled, created_at: person.createdAt.toISOString() };
+  return { id: person.id, email: person.email, role: person.role, status: person.status, disabled: person.disabled, created_at: person.createdAt.toISOString(), last_sign_in_at: person.lastSignInAt?.toISOString() ?? null };
 }
 
 /** The firm's people: list, invite, change role, disable and enable. Nobody's history is ever deleted. */
@@ -40,7 +40,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: [UserDto] })
   @ApiErrors(400, 401, 403)
   async listUsers(@CurrentUser() admin: AuthUser, @Query() raw: RawListQuery, @Res({ passthrough: true }) response: Response): Promise<UserDto[]> {
-    const query = parseListQuery(raw, ['email', 'created_at', 'role'] as const, 'created_at', ['q', 'role', 'disabled']);
+    const query = parseListQuery(raw, ['email', 'created_at', 'role', 'last_sign_in_at'] as const, 'created_at', ['q', 'role', 'disabled']);
     const role = stringFilter(query.filter, 'role');
     if (role !== undefined && !FIRM_ROLES.includes(role as FirmRole)) throw new BadRequestError('The "role" filter must be admin or member.');
     const disabled = query.filter.disabled;

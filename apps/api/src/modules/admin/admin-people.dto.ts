@@ -49,6 +49,9 @@ export class UserDto {
 
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' })
   created_at: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, example: '2026-03-09T08:41:00.000Z', description: 'the last successful sign-in; null before the first' })
+  last_sign_in_at: string | null;
 }
 
 export class InvitationDto {

@@ -129,6 +129,7 @@ export class AuthService {
     if (user.disabledAt) throw new ForbiddenError(MESSAGES.disabled);
     const payload: TokenPayload = { sub: user.id, ver: user.tokenVersion, jti: this.crypto.randomId() };
     const token = await this.jwt.signAsync(payload);
+    await this.users.update(user.id, { lastSignInAt: this.clock.now() });
     await this.audit.record({ action: 'auth.login', firmId: user.firmId, actorId: user.id, target: { type: 'user', id: user.id }, email: user.email, ip: meta.ip });
     return { token };
   }

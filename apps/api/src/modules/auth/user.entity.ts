@@ -37,6 +37,10 @@ export class UserEntity {
   @Column('timestamptz', { name: 'verified_at', nullable: true })
   verifiedAt: Date | null;
 
+  /** When the account last signed in successfully; null until its first sign-in. */
+  @Column('timestamptz', { name: 'last_sign_in_at', nullable: true })
+  lastSignInAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -23,7 +23,7 @@ export class UserRepository {
   /** One page of a firm's people for its administrators, with the total for paging. */
   async pageInFirm(
     firmId: string,
-    page: { sort: 'email' | 'created_at' | 'role'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean },
+    page: { sort: 'email' | 'created_at' | 'role' | 'last_sign_in_at'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean },
   ): Promise<{ rows: UserEntity[]; total: number }> {
     const query = this.users.createQueryBuilder('u').where('u.firm_id = :firmId', { firmId });
     whereContains(query, 'u.email', page.q);

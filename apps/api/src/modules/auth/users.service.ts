@@ -22,10 +22,11 @@ export interface Person {
   status: UserEntity['status'];
   disabled: boolean;
   createdAt: Date;
+  lastSignInAt: Date | null;
 }
 
 function toPerson(user: UserEntity): Person {
-  return { id: user.id, email: user.email, firmId: user.firmId, role: user.role, status: user.status, disabled: user.disabledAt !== null, createdAt: user.createdAt };
+  return { id: user.id, email: user.email, firmId: user.firmId, role: user.role, status: user.status, disabled: user.disabledAt !== null, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt };
 }
 
 /** The firm's directory of people, for the modules that share matters and administer accounts. */

@@ -8,6 +8,7 @@ import { SealedText1763840000000 } from './migrations/1763840000000-sealed-text'
 import { Firms1763850000000 } from './migrations/1763850000000-firms';
 import { Usage1763870000000 } from './migrations/1763870000000-usage';
 import { AuditChain1763880000000 } from './migrations/1763880000000-audit-chain';
+import { LastSignIn1763890000000 } from './migrations/1763890000000-last-sign-in';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Firms1763850000000,
   Usage1763870000000,
   AuditChain1763880000000,
+  LastSignIn1763890000000,
 ];
