@@ -134,6 +134,12 @@ describe('admin API: people, invitations and settings', () => {
     await as(stranger).put(`/api/admin/users/${adminId}`, { disabled: true }).expect(404);
     const theirs = (await as(stranger).get('/api/admin/users?range=[0,99]').expect(200)).body as { id: string }[];
     expect(theirs.map((person) => person.id)).not.toContain(adminId);
+    // The console looks people up by id (react-admin's getMany): only the caller's firm answers.
+    const strangerId = ((await as(stranger).get('/api/me/').expect(200)).body as { id: string }).id;
+    const byId = (ids: string[]) => `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`;
+    expect(((await as(admin).get(byId([adminId, strangerId])).expect(200)).body as { id: string }[]).map((person) => person.id)).toEqual([adminId]);
+    expect(((await as(stranger).get(byId([adminId])).expect(200)).body as unknown[]).length).toBe(0);
+    expect((await as(admin).get(byId(['nope'])).expect(400)).body.detail).toBe('The "id" filter must be an id or a list of at most 500 ids (UUIDs).');
     const member = await signUp((await as(admin).post('/api/admin/users/', { email: factory.email('member'), role: 'member' }).expect(201)).body.email as string);
     for (const path of ['/api/admin/users', '/api/admin/invitations', '/api/admin/settings']) await as(member).get(path).expect(403);
   });

@@ -3307,7 +3307,7 @@ export interface operations {
                 sort?: unknown;
                 /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
                 range?: unknown;
-                /** @description JSON object; filters: q (part of the address), role (admin|member), disabled (true|false) */
+                /** @description JSON object; filters: q (part of the address), role (admin|member), disabled (true|false), id (one id or a list) */
                 filter?: unknown;
             };
             header?: never;

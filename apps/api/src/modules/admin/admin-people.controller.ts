@@ -14,7 +14,7 @@ import { Clock } from '@api/modules/common/clock';
 import { ApiListQuery } from './admin-projects.controller';
 import { ChangeSettingsDto, ChangeUserDto, InvitationDto, InviteDto, ResendInvitationDto, SettingsDto, UserDto } from './admin-people.dto';
 import { FirmAdminGuard } from './firm-admin.guard';
-import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter } from './simple-rest';
+import { offsetLimit, parseListQuery, RawListQuery, setContentRange, stringFilter, uuidListFilter } from './simple-rest';
 
 const idPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestError('The id is not valid: it must be a UUID.') });
 
@@ -36,11 +36,11 @@ export class AdminUsersController {
 
   @Get()
   @ApiOperation({ summary: "List the firm's people", description: 'Everyone in the firm with role, status and whether the account is disabled.' })
-  @ApiListQuery('q (part of the address), role (admin|member), disabled (true|false)')
+  @ApiListQuery('q (part of the address), role (admin|member), disabled (true|false), id (one id or a list)')
   @ApiOkResponse({ type: [UserDto] })
   @ApiErrors(400, 401, 403)
   async listUsers(@CurrentUser() admin: AuthUser, @Query() raw: RawListQuery, @Res({ passthrough: true }) response: Response): Promise<UserDto[]> {
-    const query = parseListQuery(raw, ['email', 'created_at', 'role', 'last_sign_in_at'] as const, 'created_at', ['q', 'role', 'disabled']);
+    const query = parseListQuery(raw, ['email', 'created_at', 'role', 'last_sign_in_at'] as const, 'created_at', ['q', 'role', 'disabled', 'id']);
     const role = stringFilter(query.filter, 'role');
     if (role !== undefined && !FIRM_ROLES.includes(role as FirmRole)) throw new BadRequestError('The "role" filter must be admin or member.');
     const disabled = query.filter.disabled;
@@ -52,6 +52,7 @@ export class AdminUsersController {
       q: stringFilter(query.filter, 'q'),
       role,
       disabled,
+      ids: uuidListFilter(query.filter, 'id'),
     });
     setContentRange(response, 'users', query, rows.length, total);
     return rows.map(mapUser);

@@ -82,6 +82,17 @@ export function uuidFilter(filter: Record<string, unknown>, key: string): string
   return value;
 }
 
+/** `{"id": [...]}`, as react-admin's getMany sends it: a list of at most one page of ids. */
+export function uuidListFilter(filter: Record<string, unknown>, key: string): string[] | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > MAX_PAGE || !list.every((id): id is string => typeof id === 'string' && UUID.test(id))) {
+    throw new BadRequestError(`The "${key}" filter must be an id or a list of at most ${MAX_PAGE} ids (UUIDs).`);
+  }
+  return list;
+}
+
 /** The page the range asks for, as an offset and a row count. */
 export function offsetLimit(query: ListQuery<string>): { offset: number; limit: number } {
   return { offset: query.range.start, limit: query.range.end - query.range.start + 1 };

@@ -23,11 +23,12 @@ export class UserRepository {
   /** One page of a firm's people for its administrators, with the total for paging. */
   async pageInFirm(
     firmId: string,
-    page: { sort: 'email' | 'created_at' | 'role' | 'last_sign_in_at'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean },
+    page: { sort: 'email' | 'created_at' | 'role' | 'last_sign_in_at'; order: 'ASC' | 'DESC'; offset: number; limit: number; q?: string; role?: string; disabled?: boolean; ids?: string[] },
   ): Promise<{ rows: UserEntity[]; total: number }> {
     const query = this.users.createQueryBuilder('u').where('u.firm_id = :firmId', { firmId });
     whereContains(query, 'u.email', page.q);
     if (page.role) query.andWhere('u.role = :role', { role: page.role });
+    if (page.ids) query.andWhere('u.id IN (:...ids)', { ids: page.ids.length > 0 ? page.ids : [null] });
     if (page.disabled !== undefined) query.andWhere(page.disabled ? 'u.disabled_at IS NOT NULL' : 'u.disabled_at IS NULL');
     const [rows, total] = await query.orderBy(`u.${page.sort}`, page.order).addOrderBy('u.id', page.order).skip(page.offset).take(page.limit).getManyAndCount();
     return { rows, total };
