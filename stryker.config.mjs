@@ -4,8 +4,8 @@
 // Ranges like `file:24-29` mutate only the policy functions of a larger file.
 export const MODULES = {
   citations: {
-    mutate: ['apps/api/src/modules/llm/citation-checker.ts'],
-    tests: ['apps/api/src/modules/llm/citation-checker.spec.ts', 'apps/api/src/modules/llm/report-assembly.spec.ts'],
+    mutate: ['apps/api/src/modules/llm/citation-checker.ts', 'libs/legal/src/citations/page-map.ts', 'libs/legal/src/citations/citation.ts', 'libs/legal/src/citations/quote-location.ts'],
+    tests: ['apps/api/src/modules/llm/citation-checker.spec.ts', 'apps/api/src/modules/llm/report-assembly.spec.ts', 'libs/legal/src/citations/*.spec.ts'],
   },
   chunking: {
     mutate: ['libs/legal/src/chunking/chunker.ts'],

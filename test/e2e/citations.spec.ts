@@ -1,7 +1,8 @@
 import mammoth from 'mammoth';
 import { ReportRepository } from '@api/modules/analysis/report.repository';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
-import { normalizeWhitespace, unsupportedNote } from '@api/modules/llm/citation-checker';
+import { normalizeWhitespace } from '@casewise/legal';
+import { unsupportedNote } from '@api/modules/llm/citation-checker';
 import { ReportKind } from '@api/modules/llm/llm.types';
 import { CASE_SUMMARY_EXTRACTION_PROMPT } from '@api/modules/llm/prompts/case-summary.prompt';
 import { LIABILITY_EXTRACTION_PROMPT } from '@api/modules/llm/prompts/liability-analysis.prompt';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigService } from '@api/modules/config/config.service';
-import { CitationChecker, normalizeWhitespace } from '@api/modules/llm/citation-checker';
+import { normalizeWhitespace } from '@casewise/legal';
+import { CitationChecker } from '@api/modules/llm/citation-checker';
 import { ClaudeClient } from '@api/modules/llm/claude.client';
 import { ClaudeLanguageModel, SECTION_BUDGET_CHARS } from '@api/modules/llm/claude-language-model';
 import { Passage, SourceDocument } from '@api/modules/llm/llm.types';

@@ -1,5 +1,6 @@
 // Framework-free legal domain code: chunking, retrieval, scoring, clause detection, field extraction, risk rules.
 export * from './text';
+export * from './citations';
 export * from './chunking';
 export * from './retrieval';
 export * from './scoring';

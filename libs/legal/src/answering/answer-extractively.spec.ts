@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cuadPath } from '@test/utils/fixtures';
-import { chunkDocument, type PageSpan } from '../chunking';
+import type { PageSpan } from '../citations';
+import { chunkDocument } from '../chunking';
 import { LegalRetriever } from '../retrieval';
 import { ABSTAIN_ANSWER, answerExtractively, OPENING_CHARS, wantsDocumentOpening } from './answer-extractively';
 import type { AnswerPassage } from './types';

@@ -1,4 +1,5 @@
-import type { PageSpan } from '../chunking/chunker';
+import { cite } from '../citations/citation';
+import { PageMap } from '../citations/page-map';
 import type { CuadCategory } from '../clauses/categories';
 import type { ClauseRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
@@ -166,20 +167,6 @@ function clauseMatches(categories: readonly CuadCategory[], candidates: readonly
   return scores;
 }
 
-function pageOf(options: AnswerOptions, documentId: string, offset: number, fallback: number): number {
-  const pages: readonly PageSpan[] | undefined = options.pages?.[documentId];
-  if (pages === undefined || pages.length === 0) return fallback;
-  let page = fallback;
-  let bestStart = -1;
-  for (const span of pages) {
-    if (span.start <= offset && offset < Math.max(span.end, span.start + 1) && span.start > bestStart) {
-      page = span.page;
-      bestStart = span.start;
-    }
-  }
-  return page;
-}
-
 function display(quote: string): string {
   const flat = quote.replace(/\s+/g, ' ').trim();
   if (flat.length <= DISPLAY_CHARS) return flat;
@@ -207,15 +194,17 @@ function compose(chosen: readonly Scored[], options: AnswerOptions): ExtractiveA
   const documentOrder = new Map<string, number>();
   for (const s of chosen) if (!documentOrder.has(s.passage.documentId)) documentOrder.set(s.passage.documentId, documentOrder.size);
   const ordered = [...chosen].sort((a, b) => (documentOrder.get(a.passage.documentId) ?? 0) - (documentOrder.get(b.passage.documentId) ?? 0) || a.start - b.start);
-  const citations: AnswerCitation[] = ordered.map((s) => ({
-    passageId: s.passage.id,
-    documentId: s.passage.documentId,
-    file: s.passage.file,
-    page: pageOf(options, s.passage.documentId, s.start, s.passage.page),
-    start: s.start,
-    end: s.end,
-    quote: s.passage.text.slice(s.start - s.passage.start, s.end - s.passage.start),
-  }));
+  // Each document's page map is built once; a sentence outside its pages (or with none given) keeps its passage's page.
+  const pageMaps = new Map<string, PageMap>();
+  const citations: AnswerCitation[] = ordered.map(({ passage, start, end }) => {
+    let pages = pageMaps.get(passage.documentId);
+    if (pages === undefined) {
+      pages = new PageMap(options.pages?.[passage.documentId] ?? []);
+      pageMaps.set(passage.documentId, pages);
+    }
+    const quoted = { id: passage.documentId, file: passage.file, text: passage.text, textStart: passage.start, pages };
+    return { passageId: passage.id, ...cite(quoted, start, end, pages.pageHolding(start) ?? passage.page) };
+  });
   const lines: string[] = [];
   let previous: AnswerCitation | undefined;
   for (const c of citations) {

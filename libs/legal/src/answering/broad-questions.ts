@@ -1,5 +1,5 @@
 import type { CuadCategory } from '../clauses/categories';
-import { pageAt } from '../reports/citations';
+import { cite, citableDocument, type CitableDocument } from '../citations/citation';
 import { bestFinding, documentLabel, formatIsoDate, profileDocument, type DocumentProfile } from '../reports/document-profile';
 import { keyObligations } from '../reports/obligations';
 import type { ReportSource } from '../reports/types';
@@ -43,16 +43,17 @@ export function broadIntent(question: string): BroadIntent | null {
 
 class Quotes {
   readonly citations: AnswerCitation[] = [];
+  private readonly document: CitableDocument;
 
-  constructor(private readonly profile: DocumentProfile) {}
+  constructor(profile: DocumentProfile) {
+    this.document = citableDocument(profile.source);
+  }
 
   /** Cites text[start, end) of the document and returns how the answer shows it. */
   cite(start: number, end: number): string {
-    const source = this.profile.source;
-    const quote = source.text.slice(start, end);
-    const page = pageAt(source, start);
-    this.citations.push({ passageId: `document:${source.id}`, documentId: source.id, file: source.file, page, start, end, quote });
-    return `“${quote.replace(/\s+/g, ' ').trim()}” (${source.file}, page ${page})`;
+    const citation = cite(this.document, start, end);
+    this.citations.push({ passageId: `document:${citation.documentId}`, ...citation });
+    return `“${citation.quote.replace(/\s+/g, ' ').trim()}” (${citation.file}, page ${citation.page})`;
   }
 }
 

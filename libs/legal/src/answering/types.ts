@@ -1,5 +1,5 @@
-import type { PageSpan } from '../chunking/chunker';
-import type { ReportCitation } from '../reports/types';
+import type { Citation } from '../citations/citation';
+import type { PageSpan } from '../citations/page-map';
 
 /** A retrieved passage: `text === documentText.slice(start, end)` for the canonical text of its document. */
 export interface AnswerPassage {
@@ -15,7 +15,7 @@ export interface AnswerPassage {
 }
 
 /** One quoted sentence: `documentText.slice(start, end) === quote`, and the passage it came from. */
-export interface AnswerCitation extends ReportCitation {
+export interface AnswerCitation extends Citation {
   passageId: string;
 }
 

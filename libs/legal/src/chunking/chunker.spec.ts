@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cuadPath } from '@test/utils/fixtures';
-import { chunkDocument, type Chunk, type PageSpan } from './chunker';
+import type { PageSpan } from '../citations/page-map';
+import { chunkDocument, type Chunk } from './chunker';
 
 const REAL_CONTRACTS = [
   'CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt',

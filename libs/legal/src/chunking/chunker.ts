@@ -1,12 +1,6 @@
+import { PageMap, type PageSpan } from '../citations/page-map';
 import { splitSentences } from '../text/sentences';
 import { detectStructure, type StructureBlock } from './structure';
-
-/** A page of the canonical text: [start, end) offsets, 1-based page number. */
-export interface PageSpan {
-  page: number;
-  start: number;
-  end: number;
-}
 
 export interface Chunk {
   ordinal: number;
@@ -117,18 +111,6 @@ function unitsOf(text: string, blocks: StructureBlock[], maxChars: number): Unit
   return units;
 }
 
-function pageAt(pages: readonly PageSpan[], offset: number): number {
-  if (pages.length === 0) return 1;
-  let lo = 0;
-  let hi = pages.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (pages[mid].start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return pages[lo].page;
-}
-
 const samePath = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((label, i) => label === b[i]);
 
 /**
@@ -139,7 +121,9 @@ const samePath = (a: readonly string[], b: readonly string[]): boolean => a.leng
 export function chunkDocument(text: string, pages: PageSpan[], options: Partial<ChunkOptions> = {}): Chunk[] {
   const opts: ChunkOptions = { ...DEFAULT_CHUNK_OPTIONS, ...options };
   const maxChars = Math.max(opts.maxChars, opts.targetChars);
-  const sortedPages = [...pages].sort((a, b) => a.start - b.start);
+  const pageMap = new PageMap(pages);
+  // An offset before every page is put on the first one.
+  const firstPage = pageMap.firstPage ?? 1;
   const units = unitsOf(text, detectStructure(text), maxChars);
 
   const chunks: Chunk[] = [];
@@ -157,8 +141,8 @@ export function chunkDocument(text: string, pages: PageSpan[], options: Partial<
       start,
       end,
       text: text.slice(start, end),
-      pageStart: pageAt(sortedPages, start),
-      pageEnd: pageAt(sortedPages, end - 1),
+      pageStart: pageMap.pageAtOrBefore(start) ?? firstPage,
+      pageEnd: pageMap.pageAtOrBefore(end - 1) ?? firstPage,
       headingPath: [...main.path],
     });
     group = [];

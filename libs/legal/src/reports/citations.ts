@@ -1,20 +1,11 @@
 import { escapeInline, shorten } from './markdown';
+import { cite, citableDocument, type CitableDocument } from '../citations/citation';
 import type { ReportCitation, ReportSource } from './types';
 
 const SOURCE_QUOTE_CHARS = 300;
 
 function isSpace(ch: string | undefined): boolean {
   return ch !== undefined && /\s/.test(ch);
-}
-
-/** The page whose span contains `offset`; the last page starting before it when spans leave gaps; else 1. */
-export function pageAt(source: ReportSource, offset: number): number {
-  let best: { page: number; start: number } | undefined;
-  for (const span of source.pages) {
-    if (span.start <= offset && offset < span.end) return span.page;
-    if (span.start <= offset && (best === undefined || span.start > best.start)) best = span;
-  }
-  return best?.page ?? 1;
 }
 
 /**
@@ -24,6 +15,8 @@ export function pageAt(source: ReportSource, offset: number): number {
 export class CitationRegistry {
   private readonly list: ReportCitation[] = [];
   private readonly index = new Map<string, number>();
+  /** Each source's page map, built on its first citation. */
+  private readonly documents = new Map<ReportSource, CitableDocument>();
 
   cite(source: ReportSource, start: number, end: number): number {
     let s = Math.max(0, start);
@@ -34,7 +27,12 @@ export class CitationRegistry {
     const key = `${source.id}\u0000${s}\u0000${e}`;
     const known = this.index.get(key);
     if (known !== undefined) return known;
-    this.list.push({ documentId: source.id, file: source.file, page: pageAt(source, s), start: s, end: e, quote: source.text.slice(s, e) });
+    let document = this.documents.get(source);
+    if (document === undefined) {
+      document = citableDocument(source);
+      this.documents.set(source, document);
+    }
+    this.list.push(cite(document, s, e));
     this.index.set(key, this.list.length);
     return this.list.length;
   }

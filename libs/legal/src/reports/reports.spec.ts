@@ -1,10 +1,8 @@
 import { cuadContracts, cuadText } from '@test/utils/fixtures';
 import { lexer, type Token, type Tokens } from 'marked';
 import { buildCaseSummary, NOT_STATED } from './case-summary';
-import { pageAt } from './citations';
 import { buildLiabilityAnalysis } from './liability-analysis';
 import type { LegalReport, ReportSource } from './types';
-
 
 const SUPPLY = [
   'SUPPLY AGREEMENT',
@@ -66,7 +64,7 @@ function expectWellFormed(report: LegalReport, docs: readonly ReportSource[]): v
     if (doc === undefined) return;
     expect(doc.text.slice(c.start, c.end)).toBe(c.quote);
     expect(c.file).toBe(doc.file);
-    expect(c.page).toBe(pageAt(doc, c.start));
+    expect(c.page).toBe(doc.pages.find((p) => p.start <= c.start && c.start < p.end)?.page);
   });
   const [body, sources] = report.markdown.split('\n## Sources\n');
   expect(sources).toBeDefined();

@@ -1,3 +1,5 @@
+import type { Citation } from '../citations/citation';
+
 /** A document of the matter: its canonical text and where each page lies in it. */
 export interface ReportSource {
   id: string;
@@ -6,15 +8,8 @@ export interface ReportSource {
   pages: { page: number; start: number; end: number }[];
 }
 
-/** A cited passage: `text.slice(start, end) === quote` for the document's canonical text. */
-export interface ReportCitation {
-  documentId: string;
-  file: string;
-  page: number;
-  start: number;
-  end: number;
-  quote: string;
-}
+/** A passage a report cites. */
+export type ReportCitation = Citation;
 
 export type ReportKind = 'case-summary' | 'liability-analysis';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cuadPath } from '@test/utils/fixtures';
-import { CitationChecker, CollapsedText, locateQuote, normalizeWhitespace, RELOCATION_WINDOW } from './citation-checker';
+import { normalizeWhitespace, PageMap, RELOCATION_WINDOW } from '@casewise/legal';
+import { CitationChecker } from './citation-checker';
 import { Citation } from './llm.types';
 
 interface CuadQuery {
@@ -25,6 +26,12 @@ function citationOf(text: string, quote: string, overrides: Partial<Citation> = 
 describe(CitationChecker.name, () => {
   const sut = new CitationChecker();
   const textOf = (id: string): string | undefined => (id === 'doc-1' ? TEXT : undefined);
+  // Page 2 begins where the fees clause's "Customer shall pay" does.
+  const pageBreak = TEXT.indexOf('Customer shall pay');
+  const twoPages = new PageMap([
+    { page: 1, start: 0, end: pageBreak },
+    { page: 2, start: pageBreak, end: TEXT.length },
+  ]);
 
   it('accepts a quote that equals the text at its offsets', () => {
     const citation = citationOf(TEXT, 'governed by the laws of the State of New York');
@@ -95,16 +102,23 @@ describe(CitationChecker.name, () => {
     expect(result.valid[0]).toMatchObject({ start: at, end: text.length, relocated: true });
   });
 
-  it('names the page of a relocated quote when a page lookup is given', () => {
+  it('names the page of a relocated quote when a page map is given', () => {
     const exact = citationOf(TEXT, 'Customer shall pay');
-    const result = sut.check([{ ...exact, start: 0, end: 5, page: 1 }], textOf, { pageOf: (_id, offset) => (offset > 100 ? 2 : 1) });
+    const result = sut.check([{ ...exact, start: 0, end: 5, page: 1 }], textOf, { pagesOf: () => twoPages });
     expect(result.valid[0]?.page).toBe(2);
   });
 
-  it('names the page of a quote kept in place from the page lookup, not from the passage it came through', () => {
+  it('names the page of a quote kept in place from the page map, not from the passage it came through', () => {
     const exact = citationOf(TEXT, 'Customer shall pay');
-    const result = sut.check([{ ...exact, page: 1 }], textOf, { pageOf: (_id, offset) => (offset > 100 ? 2 : 1) });
+    const result = sut.check([{ ...exact, page: 1 }], textOf, { pagesOf: () => twoPages });
     expect(result.valid[0]).toMatchObject({ page: 2, relocated: false });
+  });
+
+  it('keeps the page a citation came with when no page map holds its quote', () => {
+    const exact = citationOf(TEXT, 'Customer shall pay');
+    const firstPageOnly = new PageMap([{ page: 1, start: 0, end: 101 }]);
+    expect(sut.check([{ ...exact, page: 5 }], textOf, { pagesOf: () => firstPageOnly }).valid[0]?.page).toBe(5);
+    expect(sut.check([{ ...exact, page: 5 }], textOf, { pagesOf: () => undefined }).valid[0]?.page).toBe(5);
   });
 
   it('keeps a quote at offset 0 as given', () => {
@@ -198,34 +212,5 @@ describe(CitationChecker.name, () => {
     const altered = sut.check(citations.map((c) => ({ ...c, quote: `${c.quote} notwithstanding anything to the contrary herein zzq` })), (id) => texts.get(id));
     expect(altered.valid).toEqual([]);
     expect(altered.invalid).toHaveLength(citations.length);
-  });
-});
-
-describe('locateQuote', () => {
-  it('returns null for a quote that is only whitespace', () => {
-    expect(locateQuote(TEXT, '   ')).toBeNull();
-  });
-
-  it('finds a quote without a claimed span, or far outside it, the first occurrence winning without one', () => {
-    const text = `${'Preamble. '.repeat(600)}The Supplier indemnifies the Buyer. ${'Recital. '.repeat(600)}The Supplier indemnifies the Buyer.`;
-    const first = text.indexOf('The Supplier');
-    const last = text.lastIndexOf('The Supplier');
-    expect(locateQuote(text, 'The  Supplier\nindemnifies the Buyer.')).toEqual({ start: first, end: first + 35 });
-    expect(locateQuote(text, 'The Supplier indemnifies the Buyer.', { start: text.length, end: text.length })).toEqual({ start: last, end: text.length });
-    expect(locateQuote(text, 'The Supplier indemnifies the Buyer.', { start: 0, end: 5 })).toEqual({ start: first, end: first + 35 });
-    expect(locateQuote(text, 'The Supplier indemnifies the Seller.', { start: 0, end: 5 })).toBeNull();
-  });
-
-  it('finds nothing for an empty quote, and nothing beyond the end of a partial view', () => {
-    expect(new CollapsedText('alpha beta').find(' \n ')).toEqual([]);
-    expect(new CollapsedText('alphabet', 0, 5).find('alphab')).toEqual([]);
-    expect(new CollapsedText('alphabet', 0, 5).find('alpha')).toEqual([{ start: 0, end: 5 }]);
-    expect(new CollapsedText('  alphabet', 2, 8).find('phab')).toEqual([{ start: 4, end: 8 }]);
-  });
-
-  it('maps a collapsed match back to original offsets across newlines and runs of spaces', () => {
-    const text = 'alpha\n\n  beta   gamma';
-    const found = new CollapsedText(text).find('alpha beta gamma');
-    expect(found).toEqual([{ start: 0, end: text.length }]);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ContentBlock, DocumentBlockParam, TextCitation } from '@anthropic-ai/sdk/resources/messages';
-import { locateQuote, normalizeWhitespace } from './citation-checker';
+import { cite, citableDocument, locateQuote, normalizeWhitespace } from '@casewise/legal';
 import { ClaudeClient } from './claude.client';
 import { AnswerDraft, Citation, Passage, ReportDraft, ReportKind, SourceDocument, TokenUsage } from './llm.types';
 import { ABSTAIN_SENTENCE, ANSWER_SYSTEM_PROMPT } from './prompts/answer.prompt';
@@ -10,7 +10,6 @@ import {
   CaseSummaryFinding,
   Extraction,
   finalizeReport,
-  pageAt,
   parseJsonObject,
   readCaseSummaryExtraction,
   readLiabilityExtraction,
@@ -208,12 +207,13 @@ export class ClaudeLanguageModel {
         }),
       );
       const ranked = spec.rank(located.map((entry) => entry.finding));
+      const document = citableDocument(doc);
       const kept = ranked.slice(0, perDocumentCap).map((finding) => {
         const { span } = located.find((entry) => entry.finding === finding) as (typeof located)[number];
         const key = `${span.start}:${span.end}`;
         let source = sourceKeys.get(`${doc.id}:${key}`);
         if (source === undefined) {
-          sources.push({ documentId: doc.id, file: doc.file, page: pageAt(doc.pages, span.start), start: span.start, end: span.end, quote: doc.text.slice(span.start, span.end) });
+          sources.push(cite(document, span.start, span.end));
           source = sources.length;
           sourceKeys.set(`${doc.id}:${key}`, source);
         }

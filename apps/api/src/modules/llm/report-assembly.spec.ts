@@ -1,6 +1,6 @@
 import { Citation } from './llm.types';
 import { unsupportedNote } from './citation-checker';
-import { finalizeReport, pageAt, parseJsonObject, readLiabilityExtraction, renderSources, splitIntoSections } from './report-assembly';
+import { finalizeReport, parseJsonObject, readLiabilityExtraction, renderSources, splitIntoSections } from './report-assembly';
 
 function source(n: number): Citation {
   return { documentId: `d${n}`, file: `file-${n}.txt`, page: n, start: n * 10, end: n * 10 + 5, quote: `quote ${n}` };
@@ -25,14 +25,6 @@ describe('splitIntoSections', () => {
 
   it('returns one empty section for an empty text', () => {
     expect(splitIntoSections('', 1000)).toEqual([{ start: 0, end: 0, text: '', part: 1, parts: 1 }]);
-  });
-});
-
-describe('pageAt', () => {
-  const pages = [{ page: 1, start: 0, end: 100 }, { page: 2, start: 100, end: 250 }];
-  it('names the page holding an offset, and the last page started for offsets past the end', () => {
-    expect([0, 99, 100, 249, 400].map((offset) => pageAt(pages, offset))).toEqual([1, 1, 2, 2, 2]);
-    expect(pageAt([], 10)).toBe(1);
   });
 });
 

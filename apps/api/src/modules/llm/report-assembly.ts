@@ -1,5 +1,6 @@
-import { normalizeWhitespace, unsupportedNote } from './citation-checker';
-import { Citation, SourceDocument } from './llm.types';
+import { normalizeWhitespace } from '@casewise/legal';
+import { unsupportedNote } from './citation-checker';
+import { Citation } from './llm.types';
 import { CASE_SUMMARY_TOPICS, CaseSummaryTopic } from './prompts/case-summary.prompt';
 import { Severity, SEVERITIES } from './prompts/liability-analysis.prompt';
 
@@ -33,13 +34,6 @@ export function splitIntoSections(text: string, budget: number): TextSection[] {
   }
   if (bounds.length === 0) bounds.push([0, 0]);
   return bounds.map(([from, to], i) => ({ start: from, end: to, text: text.slice(from, to), part: i + 1, parts: bounds.length }));
-}
-
-export function pageAt(pages: SourceDocument['pages'], offset: number): number {
-  const found = pages.find((page) => offset >= page.start && offset < page.end);
-  if (found) return found.page;
-  const before = pages.filter((page) => page.start <= offset);
-  return before.length > 0 ? Math.max(...before.map((page) => page.page)) : 1;
 }
 
 /** The first JSON object in a model reply, tolerating a code fence or prose around it. */

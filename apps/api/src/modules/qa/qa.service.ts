@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { broadIntent, OPENING_CHARS, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
+import { broadIntent, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -64,9 +64,8 @@ export class QaService {
       return text ? [{ id: document.id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
     });
     const draft = await this.model.answer(dto.question, passages, pages, sources);
-    const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, {
-      pageOf: (id, offset) => texts.get(id)?.pages.find((page) => offset >= page.start && offset < page.end)?.page,
-    });
+    const pageMaps = new Map([...texts].map(([id, text]) => [id, new PageMap(text.pages)]));
+    const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, { pagesOf: (id) => pageMaps.get(id) });
     // Quotes the checker moved or re-read from the stored text can land on the same span: it is shown once.
     const spans = new Set<string>();
     const citations = checked.valid.flatMap(({ documentId, file, page, start, end, quote }) => {
