@@ -6,7 +6,7 @@ import { ClaudeClient } from '@api/modules/llm/claude.client';
 import { ClaudeLanguageModel, SECTION_BUDGET_CHARS } from '@api/modules/llm/claude-language-model';
 import { Passage, SourceDocument } from '@api/modules/llm/llm.types';
 import { ABSTAIN_SENTENCE } from '@api/modules/llm/prompts/answer.prompt';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { CUAD_DIR, cuadText } from '../utils/fixtures';
 import {
   charCitation,

@@ -4,7 +4,7 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import type { NewChunk } from '@api/modules/ingestion/ingestion.repository';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { QdrantVectorStore, VectorPoint } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { createUser, type TestUser } from '../utils/factory';

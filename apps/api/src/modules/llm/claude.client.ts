@@ -3,8 +3,8 @@ import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { ConfigService } from '@api/modules/config/config.service';
 import { TokenUsage } from './llm.types';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableStatus, retryAfterMs, RetryPolicy, sleep } from './retry';
-import { UpstreamServiceError } from './upstream.error';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableStatus, retryAfterMs, RetryPolicy, sleep } from '@api/modules/common/retry';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 
 export interface ClaudeRequest {
   system: string;
