@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import type { NewChunk } from '@api/modules/ingestion/ingestion.repository';
@@ -8,6 +7,7 @@ import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { QdrantVectorStore, VectorPoint } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { createUser, type TestUser } from '../utils/factory';
+import { closedPort } from '../utils/local-server';
 import { bearer, createProject } from '../utils/projects';
 import { describeIf, type Requirement } from '../utils/requirements';
 import { startTestApp, type TestApp } from '../utils/test-app';
@@ -160,15 +160,6 @@ for (const adapter of ADAPTERS) {
       expect((await search('b', axis(0), 10)).map((hit) => hit.id)).toEqual([idOf('three.txt', 0)]);
     });
   });
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function qdrantAt(url: string): QdrantVectorStore {
