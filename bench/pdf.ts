@@ -9,7 +9,7 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { loadConfig } from '@api/modules/config/load-config';
 import { DocxRenderer } from '@api/modules/reports/docx-renderer';
 import { PdfRenderer } from '@api/modules/reports/pdf-renderer';
-import { buildSampleReport } from '@api/modules/reports/sample-report';
+import { buildSampleReport } from '@test/fixtures/sample-report';
 
 interface Options {
   json: boolean;

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { ALLOWED_GLOBALS, analyse, cycles, DOC_PATH, foreignAccesses, renderDoc } from '../../scripts/architecture';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ALLOWED_GLOBALS, analyse, cycles, DOC_PATH, foreignAccesses, renderDoc, ROOT } from '../../scripts/architecture';
 import { KNOWN_VIOLATIONS } from './known-violations';
 
 const arch = analyse();
@@ -36,6 +37,13 @@ describe('architecture of the API modules', () => {
     const globals = arch.modules.filter((m) => m.global).map((m) => m.name);
     expect(globals.filter((name) => !ALLOWED_GLOBALS.includes(name) && !(name in KNOWN_VIOLATIONS.globals))).toEqual([]);
     expect(Object.keys(KNOWN_VIOLATIONS.globals).filter((name) => !globals.includes(name))).toEqual([]);
+  });
+
+  it('builds production source from nothing under test/ (fixtures and helpers stay with the tests)', () => {
+    const sourceDir = join(ROOT, 'apps', 'api', 'src');
+    const production = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
+    const importingTests = production.filter((file) => /from '(@test\/|(\.\.\/)+test\/)/.test(readFileSync(join(sourceDir, file), 'utf8')));
+    expect(importingTests.map((file) => relative(ROOT, join(sourceDir, file)))).toEqual([]);
   });
 
   it('keeps docs/architecture.md as the script writes it (npm run docs:architecture)', () => {

@@ -54,6 +54,9 @@ describe('ingestion', () => {
       const chunks = (await ctx.app.get(IngestionService).chunksOfProject(projectId)).filter((chunk) => chunk.documentId === id);
       expect(chunks.length).toBeGreaterThan(5);
       for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
+      // The default vector store, the database, keeps each chunk's vector in its row.
+      expect(new Set(chunks.map((chunk) => chunk.vector?.length ?? 0)).size).toBe(1);
+      expect(chunks[0]?.vector?.length).toBeGreaterThan(0);
       if (name === 'supply.txt') expect(text).toBe(cuadText(TXT));
     }
   });

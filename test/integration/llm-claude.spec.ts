@@ -7,7 +7,7 @@ import { ClaudeClient } from '@api/modules/llm/claude.client';
 import { ClaudeLanguageModel, SECTION_BUDGET_CHARS } from '@api/modules/llm/claude-language-model';
 import { Passage, SourceDocument } from '@api/modules/llm/llm.types';
 import { ABSTAIN_SENTENCE } from '@api/modules/llm/prompts/answer.prompt';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { CUAD_DIR, cuadText } from '../utils/fixtures';
 import {
   charCitation,
@@ -22,6 +22,7 @@ import {
   rateLimited,
   systemText,
 } from '../utils/fake-anthropic';
+import { closedPort } from '../utils/local-server';
 import { testConfig } from '../utils/test-config';
 
 interface CuadQuery {
@@ -67,7 +68,6 @@ describe('Claude adapter against a local fake of the Messages API', () => {
     fake = await FakeAnthropic.start(API_KEY);
     const config = new ConfigService(testConfig({ ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: MODEL }, { redis: false }));
     claude = new ClaudeClient(config);
-    claude.retryPolicy = { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 2_000 };
     model = new ClaudeLanguageModel(claude);
   });
 
@@ -168,8 +168,9 @@ describe('Claude adapter against a local fake of the Messages API', () => {
     });
   });
 
-  describe('retries', () => {
+  describe('retries, left to the SDK', () => {
     const passages = [passageOf('d', 'a.txt', 'The term is three years.', 0, 24)];
+    const ask = (client: ClaudeClient = claude) => client.createMessage({ system: 's', maxTokens: 10, messages: [{ role: 'user', content: 'hi' }] });
 
     it('retries a 429, waiting the retry-after it names, and then succeeds', async () => {
       fake.enqueue(rateLimited(1), messageReply([citedText('Three years.', 0, passages[0]?.text as string, 'The term is three years.')]));
@@ -182,14 +183,14 @@ describe('Claude adapter against a local fake of the Messages API', () => {
 
     it('retries 529 overloaded and 503, and reports the usage of the successful call', async () => {
       fake.enqueue(overloaded(), errorReply(503, 'api_error', 'unavailable'), messageReply(['x'], { input_tokens: 7, output_tokens: 3 }));
-      const result = await claude.createMessage({ system: 's', maxTokens: 10, messages: [{ role: 'user', content: 'hi' }] });
-      expect(result.attempts).toBe(3);
+      const result = await ask();
+      expect(fake.requests).toHaveLength(3);
       expect(result.usage).toEqual({ inputTokens: 7, outputTokens: 3 });
     });
 
     it('gives up after four tries with a 503 service error', async () => {
       fake.enqueue(rateLimited(0), rateLimited(0), overloaded(), rateLimited(0), messageReply(['never reached']));
-      const failure = await claude.createMessage({ system: 's', maxTokens: 10, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+      const failure = await ask().catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(UpstreamServiceError);
       expect(failure).toMatchObject({ statusCode: 503, upstreamStatus: 429, retryable: true });
       expect(fake.requests).toHaveLength(4);
@@ -197,9 +198,17 @@ describe('Claude adapter against a local fake of the Messages API', () => {
 
     it('does not retry a 400 and fails with a 502 service error', async () => {
       fake.enqueue(errorReply(400, 'invalid_request_error', 'bad'), messageReply(['never reached']));
-      const failure = await claude.createMessage({ system: 's', maxTokens: 10, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
-      expect(failure).toMatchObject({ statusCode: 502, upstreamStatus: 400 });
+      const failure = await ask().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(UpstreamServiceError);
+      expect(failure).toMatchObject({ statusCode: 502, upstreamStatus: 400, retryable: false });
       expect(fake.requests).toHaveLength(1);
+    });
+
+    it('reports an unreachable API, once the SDK has stopped retrying, as a retryable 503 service error', async () => {
+      const config = new ConfigService(testConfig({ ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ANTHROPIC_MODEL: MODEL }, { redis: false }));
+      const failure = await ask(new ClaudeClient(config)).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(UpstreamServiceError);
+      expect(failure).toMatchObject({ statusCode: 503, upstreamStatus: null, retryable: true });
     });
   });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import type { NewChunk } from '@api/modules/ingestion/ingestion.repository';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { QdrantVectorStore, VectorPoint } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { createUser, type TestUser } from '../utils/factory';
+import { closedPort } from '../utils/local-server';
 import { bearer, createProject } from '../utils/projects';
 import { describeIf, type Requirement } from '../utils/requirements';
 import { startTestApp, type TestApp } from '../utils/test-app';
@@ -73,16 +73,17 @@ for (const adapter of ADAPTERS) {
       }
       const document = await ctx.app.get(DocumentRepository).findById(documentId);
       const clauses = points.map((_, i) => `Clause ${i + 1} of ${filename}.`);
+      const rowVectors = vectors.vectorsForChunkRows(points);
       const text = clauses.join('\n');
       let at = 0;
       const chunks: NewChunk[] = clauses.map((clause, ordinal) => {
         const start = at;
         at += clause.length + 1;
-        return { ordinal, start, end: start + clause.length, pageStart: 1, pageEnd: 1, headingPath: [], text: clause, vector: vectors.storesInDatabase ? points[ordinal] : null };
+        return { ordinal, start, end: start + clause.length, pageStart: 1, pageEnd: 1, headingPath: [], text: clause, vector: rowVectors[ordinal] ?? null };
       });
       const report = { pages: 1, pagesOcr: 0, pagesWithoutText: 0, characters: text.length, tables: 0 };
       const ids = await ctx.app.get(IngestionService).saveParsed(document!, text, [{ page: 1, start: 0, end: text.length, ocr: false }], report, chunks);
-      if (!vectors.storesInDatabase) await vectors.replaceDocument(projectId, documentId, ids.map((id, i) => ({ id, vector: points[i] })));
+      await vectors.replaceDocument(projectId, documentId, ids.map((id, i) => ({ id, vector: points[i] })));
       chunkIds.set(filename, ids);
       return ids;
     }
@@ -91,7 +92,7 @@ for (const adapter of ADAPTERS) {
     async function search(project: 'a' | 'b', vector: number[], k: number, filenames?: string[]): Promise<{ id: string; score: number }[]> {
       const projectId = projects[project];
       const only = filenames?.map((name) => documentIds.get(name) ?? randomUUID());
-      const loaded = vectors.storesInDatabase ? await ctx.app.get(IngestionService).chunksOfProject(projectId, true) : [];
+      const loaded = vectors.searchNeedsChunkVectors ? await ctx.app.get(IngestionService).chunksOfProject(projectId, true) : [];
       const points = loaded
         .filter((chunk) => Array.isArray(chunk.vector) && (only === undefined || only.includes(chunk.documentId)))
         .map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
@@ -112,8 +113,8 @@ for (const adapter of ADAPTERS) {
       await ctx?.close();
     });
 
-    it('is the store the configuration chose', () => {
-      expect(vectors.kind).toBe(adapter.kind);
+    it('asks for the chunks with their vectors only when the configuration chose the database', () => {
+      expect(vectors.searchNeedsChunkVectors).toBe(adapter.kind === 'database');
     });
 
     it('finds nothing before anything is stored, and deletes nothing without failing', async () => {
@@ -131,6 +132,12 @@ for (const adapter of ADAPTERS) {
       expect(hits[0]?.score).toBeCloseTo(1, 5);
       expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
       expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
+    });
+
+    it('writes vectors into the chunk rows only when the database is the store', async () => {
+      const rows = await ctx.app.get(IngestionService).chunksOfProject(projects.a, true);
+      expect(rows).toHaveLength(3);
+      expect(rows.map((row) => Array.isArray(row.vector))).toEqual(rows.map(() => adapter.kind === 'database'));
     });
 
     it('limits results to k and to the documents asked for', async () => {
@@ -160,15 +167,6 @@ for (const adapter of ADAPTERS) {
       expect((await search('b', axis(0), 10)).map((hit) => hit.id)).toEqual([idOf('three.txt', 0)]);
     });
   });
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function qdrantAt(url: string): QdrantVectorStore {

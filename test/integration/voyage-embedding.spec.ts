@@ -1,6 +1,6 @@
 import { ConfigService } from '@api/modules/config/config.service';
 import { MAX_CHARS_PER_BATCH, planBatches, VoyageEmbeddingClient } from '@api/modules/embeddings/voyage-embedding.client';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { cuadContracts, cuadText } from '../utils/fixtures';
 import { FakeVoyage, fakeEmbedding } from '../utils/fake-voyage';
 import { testConfig } from '../utils/test-config';

@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, operations, paths } from './schema';
 
-export type { components, paths };
+export type { components, operations, paths };
 export type Schemas = components['schemas'];
 export type CasewiseClient = Client<paths>;
 

@@ -1,67 +1,41 @@
-export interface MessageResponse {
-  message?: string;
-  detail?: string;
-}
+import type { operations, Schemas } from '@casewise/api-client';
 
-export interface LoginResponse {
-  token?: string;
-}
+/*
+ * The web app's names for the API's shapes, all derived from the generated client (libs/api-client, from
+ * openapi.yaml), so a change to the contract breaks the web app's compilation. Where the app reads an
+ * answer leniently, it keeps a subset of the generated fields and loosens only what it defaults itself.
+ */
 
-export type ProjectRole = 'owner' | 'editor' | 'viewer';
+/** The answers of the account calls; the app shows its own text when the server sends none. */
+export type MessageResponse = Partial<Schemas['MessageResponseDto']>;
 
-export interface Project {
-  id: string;
-  name: string;
-  description?: string;
-  /** The signed-in person's role on the project; owner when the server does not say. */
-  role: ProjectRole;
-}
+export type LoginResponse = Schemas['LoginResponseDto'];
 
-export interface Citation {
-  file: string;
-  page: number | null;
-  start: number;
-  end: number;
-  quote: string;
-}
+type ProjectDto = Schemas['ProjectResponseDto'];
 
-export interface QaResponse {
-  answer: string;
-  context?: string[];
-  citations?: Citation[];
-  abstained?: boolean;
-}
+export type ProjectRole = ProjectDto['role'];
 
-export interface ChatHistoryEntry {
-  _id: string;
-  message: string;
-  response: string;
-  context?: string[];
-  citations?: Citation[];
-  created_at?: string;
-}
+/** A project as the sidebar needs it; parsed leniently, with the role defaulted to owner when the server does not say. */
+export type Project = Pick<ProjectDto, 'id' | 'name' | 'role'> & Partial<Pick<ProjectDto, 'description'>>;
 
-export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
+export type Citation = Schemas['CitationDto'];
 
-export interface ProjectDocument {
-  id: string;
-  filename: string;
-  status: DocumentStatus;
-  error: string | null;
-  size?: number;
-  pages?: number | null;
-  created_at?: string;
-}
+export type QaResponse = Schemas['AnswerResponseDto'];
 
-export interface CaseSummaryResponse {
-  summary: string;
-}
+export type ChatHistoryEntry = Schemas['ChatHistoryEntryDto'];
 
-export interface LiabilityResponse {
-  status: string;
-  analysis?: string;
-  message?: string;
-}
+type DocumentDto = Schemas['DocumentDto'];
 
+export type DocumentStatus = DocumentDto['status'];
+
+/** A document as the document manager needs it; entries without a known status are dropped when listed. */
+export type ProjectDocument = Pick<DocumentDto, 'id' | 'filename' | 'status' | 'error'> & Partial<Pick<DocumentDto, 'size' | 'pages' | 'created_at'>>;
+
+export type CaseSummaryResponse = Schemas['CaseSummaryResponseDto'];
+
+export type LiabilityResponse = Schemas['LiabilityAnalysisResponseDto'];
+
+/** The two reports the analysis panel offers (the API has one download path for each). */
 export type ReportKind = 'case-summary' | 'liability-analysis';
-export type ReportFormat = 'pdf' | 'docx';
+
+export type ReportFormat = NonNullable<operations['downloadCaseSummary']['parameters']['query']['format']>;

@@ -14,6 +14,11 @@ import { ReportRepository } from './report.repository';
 import { UsageModule } from '@api/modules/usage/usage.module';
 import { AuditModule } from '@api/modules/audit/audit.module';
 
+/**
+ * Owns the generated reports (the `reports` table, sealed): a project's case summary and liability analysis,
+ * and their PDF and Word downloads. It reads documents and their texts only through the documents and
+ * ingestion services, and never writes their tables.
+ */
 @Module({
   imports: [DatabaseModule.forFeature([SealedReportEntity]), AuditModule, KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, LlmModule, ReportsModule, UsageModule],
   controllers: [AnalysisController],

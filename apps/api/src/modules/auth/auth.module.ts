@@ -22,6 +22,11 @@ import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 import { UsersService } from './users.service';
 
+/**
+ * Owns accounts and sessions (`users`, `one_time_codes`, `revoked_tokens`, `auth_counters`): sign-up, codes,
+ * login, logout and the JWT guard on every route not marked public. It never keeps a password or code in
+ * clear, and asks the firms module where an account belongs rather than reading its tables.
+ */
 @Module({
   imports: [
     DatabaseModule.forFeature([OneTimeCodeEntity, UserEntity]),

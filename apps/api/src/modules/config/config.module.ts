@@ -3,6 +3,10 @@ import { ConfigService } from './config.service';
 import { AppConfig } from './config.types';
 import { loadConfig } from './load-config';
 
+/**
+ * Owns the configuration: loaded from the environment and validated once, then injected as ConfigService.
+ * No other module reads process.env, and nothing here may change a setting at run time.
+ */
 @Global()
 @Module({})
 export class ConfigModule {

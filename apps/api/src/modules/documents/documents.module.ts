@@ -15,6 +15,11 @@ import { UploadInterceptor } from './upload.interceptor';
 import { UsageModule } from '@api/modules/usage/usage.module';
 import { FirmsModule } from '@api/modules/firms/firms.module';
 
+/**
+ * Owns documents (the `documents` table and its status machine): upload, listing, deletion and retry, with
+ * the files kept through storage. Only this module writes documents; it never parses or chunks them
+ * (ingestion does) and never reads another module's tables.
+ */
 @Module({
   imports: [DatabaseModule.forFeature([DocumentEntity]), AuditModule, JobsModule, RateLimitModule, StorageModule, VectorsModule, ProjectsModule, UsageModule, FirmsModule],
   controllers: [DocumentsController],

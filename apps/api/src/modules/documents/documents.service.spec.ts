@@ -10,16 +10,7 @@ import { type DocumentStatus, IllegalDocumentTransitionError } from './document-
 import { DocumentsService } from './documents.service';
 import type { UsageService } from '@api/modules/usage/usage.service';
 import type { FirmsService } from '@api/modules/firms/firms.service';
-
-/** A stand-in that fails on any member the test did not give it. */
-function strict<T extends object>(members: Partial<T>): T {
-  return new Proxy(members as T, {
-    get(target, property) {
-      if (property in target || property === 'then') return target[property as keyof T];
-      throw new Error(`Unexpected use of ${String(property)}`);
-    },
-  });
-}
+import { strict } from '@test/utils/strict';
 
 const REPORT = { pages: 2, pagesOcr: 0, pagesWithoutText: 0, characters: 120, tables: 0 };
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@api/modules/config/config.service';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableStatus, retryAfterMs, RetryPolicy, sleep } from '@api/modules/llm/retry';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableStatus, retryAfterMs, RetryPolicy, sleep } from '@api/modules/common/retry';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 
 export type VoyageInputType = 'document' | 'query';
 

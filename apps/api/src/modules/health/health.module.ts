@@ -4,6 +4,10 @@ import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
+/**
+ * The public health check: whether the database and the job queue answer, which kinds they are, and the
+ * version. It owns no table, changes nothing, and must never reveal configuration or secrets.
+ */
 @Module({
   imports: [DatabaseModule, JobsModule],
   controllers: [HealthController],

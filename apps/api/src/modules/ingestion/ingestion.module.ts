@@ -15,6 +15,11 @@ import { DocumentParser } from './parser.adapter';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { UsageModule } from '@api/modules/usage/usage.module';
 
+/**
+ * Owns a document's extracted text and chunks (`document_texts`, `chunks`, sealed) and the ingest-document
+ * job: parse, chunk, embed, index. A document's status changes only through the documents service; it
+ * never writes the `documents` table itself.
+ */
 @Module({
   imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule, ProjectsModule, UsageModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],

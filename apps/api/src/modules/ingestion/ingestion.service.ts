@@ -130,9 +130,9 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
       const pieces = chunkDocument(parsed.text, pages);
       const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
-      const chunks = toNewChunks(pieces, this.vectors.storesInDatabase ? vectors : []);
+      const chunks = toNewChunks(pieces, this.vectors.vectorsForChunkRows(vectors));
       const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks);
-      if (!this.vectors.storesInDatabase && ids.length > 0) {
+      if (ids.length > 0) {
         await this.vectors.replaceDocument(
           document.projectId,
           document.id,

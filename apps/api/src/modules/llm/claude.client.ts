@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
+import { isRetryableStatus } from '@api/modules/common/retry';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 import { ConfigService } from '@api/modules/config/config.service';
 import { TokenUsage } from './llm.types';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableStatus, retryAfterMs, RetryPolicy, sleep } from './retry';
-import { UpstreamServiceError } from './upstream.error';
 
 export interface ClaudeRequest {
   system: string;
@@ -15,22 +15,25 @@ export interface ClaudeRequest {
 export interface ClaudeResponse {
   message: Message;
   usage: TokenUsage;
-  /** Tries it took, the successful one included. */
-  attempts: number;
 }
 
 /** Long report calls write thousands of tokens; the SDK's own ten-minute default is kept well below. */
 const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 /**
- * The Anthropic Messages API behind one adapter: our own retries (429, 529 and transient 5xx, honouring
- * retry-after) instead of the SDK's, and the token usage of every call.
+ * Retries after the first try. The SDK retries connection failures, timeouts, 408, 409, 429 and 5xx
+ * (529 overloaded included), waiting what retry-after or retry-after-ms asks, else backing off with jitter.
+ */
+const MAX_RETRIES = 3;
+
+/**
+ * The Anthropic Messages API behind one adapter: the SDK's own retries and timeout, configured here, its
+ * failures turned into UpstreamServiceError, and the token usage of every call.
  */
 @Injectable()
 export class ClaudeClient {
   private readonly logger = new Logger(ClaudeClient.name);
   private sdk: Anthropic | null = null;
-  retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY;
 
   constructor(private readonly config: ConfigService) {}
 
@@ -44,29 +47,16 @@ export class ClaudeClient {
 
   async createMessage(request: ClaudeRequest): Promise<ClaudeResponse> {
     const client = this.client();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const message = await client.messages.create(
-          { model: this.model, max_tokens: request.maxTokens, system: request.system, messages: request.messages },
-          { timeout: REQUEST_TIMEOUT_MS },
-        );
-        return {
-          message,
-          usage: { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 },
-          attempts: attempt,
-        };
-      } catch (error) {
-        const status = error instanceof APIError ? (error.status ?? null) : null;
-        const retryable = error instanceof APIConnectionError || isRetryableStatus(status);
-        if (!(error instanceof APIError)) throw error;
-        if (!retryable || attempt >= this.retryPolicy.maxAttempts) {
-          this.logger.error(`Claude request failed after ${attempt} ${attempt === 1 ? 'try' : 'tries'}: ${error.message}`);
-          throw new UpstreamServiceError('language model', status, retryable, { cause: error });
-        }
-        const delay = backoffDelayMs(attempt, this.retryPolicy, retryAfterMs(error.headers));
-        this.logger.warn(`Claude answered ${status ?? 'no response'}; try ${attempt + 1} of ${this.retryPolicy.maxAttempts} in ${delay} ms`);
-        await sleep(delay);
-      }
+    try {
+      const message = await client.messages.create({ model: this.model, max_tokens: request.maxTokens, system: request.system, messages: request.messages });
+      return { message, usage: { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 } };
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      const status = error.status ?? null;
+      // Whether trying again later may help: then the client sees a 503, else a 502.
+      const retryable = error instanceof APIConnectionError || isRetryableStatus(status);
+      this.logger.error(`Claude request failed (${status ?? 'no response'}) after the SDK's retries: ${error.message}`);
+      throw new UpstreamServiceError('language model', status, retryable, { cause: error });
     }
   }
 
@@ -75,7 +65,7 @@ export class ClaudeClient {
     const apiKey = this.config.anthropic.apiKey?.reveal();
     if (!apiKey) throw new UpstreamServiceError('language model', null, false, { cause: new Error('ANTHROPIC_API_KEY is not set') });
     // baseURL null (not undefined) keeps the SDK from reading the environment itself.
-    this.sdk = new Anthropic({ apiKey, baseURL: this.config.anthropic.baseUrl ?? null, maxRetries: 0 });
+    this.sdk = new Anthropic({ apiKey, baseURL: this.config.anthropic.baseUrl ?? null, maxRetries: MAX_RETRIES, timeout: REQUEST_TIMEOUT_MS });
     return this.sdk;
   }
 }

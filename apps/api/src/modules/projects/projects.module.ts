@@ -11,6 +11,11 @@ import { ProjectRepository } from './project.repository';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
 
+/**
+ * Owns projects (matters), their members and ethical walls (`projects`, `project_members`, `walls`) and the
+ * policy that says who may do what on one. It reaches a project's documents only through the documents
+ * module's registered callbacks, never through their table.
+ */
 @Module({
   imports: [DatabaseModule.forFeature([ProjectEntity, ProjectMemberEntity, WallEntity]), AuditModule, AuthModule, StorageModule, VectorsModule],
   controllers: [ProjectsController],

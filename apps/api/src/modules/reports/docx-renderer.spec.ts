@@ -1,8 +1,8 @@
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
+import { buildSampleReport } from '@test/fixtures/sample-report';
 import { DocxRenderer } from './docx-renderer';
 import type { RenderableReport } from './report.types';
-import { buildSampleReport } from './sample-report';
 
 interface Extracted {
   html: string;

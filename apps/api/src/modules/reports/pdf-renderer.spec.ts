@@ -9,9 +9,9 @@ import { chromium } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ConfigService } from '@api/modules/config/config.service';
 import { loadConfig } from '@api/modules/config/load-config';
+import { buildSampleReport } from '@test/fixtures/sample-report';
 import { hasTool } from '@test/utils/requirements';
 import { PdfRenderer, PdfRenderingUnavailableError } from './pdf-renderer';
-import { buildSampleReport } from './sample-report';
 
 jest.setTimeout(120_000);
 

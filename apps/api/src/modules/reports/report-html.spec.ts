@@ -1,8 +1,8 @@
 import type { Tokens } from 'marked';
+import { buildSampleReport } from '@test/fixtures/sample-report';
 import { buildReportHtml, renderMarkdownHtml } from './report-html';
 import { createReportMarked, lexReport } from './report-markdown';
 import type { RenderableReport } from './report.types';
-import { buildSampleReport } from './sample-report';
 
 function report(markdown: string, overrides: Partial<RenderableReport> = {}): RenderableReport {
   return {

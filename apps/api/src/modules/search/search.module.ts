@@ -5,6 +5,11 @@ import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
 import { SearchService } from './search.service';
 
+/**
+ * Hybrid retrieval over one project's ready chunks (legal BM25 fused with vector similarity), cached per
+ * project state. It owns and reads no table, going through the ingestion, documents and vectors modules,
+ * and never checks access: its callers do.
+ */
 @Module({
   imports: [EmbeddingsModule, VectorsModule, DocumentsModule, IngestionModule],
   providers: [SearchService],

@@ -46,7 +46,7 @@ export class SearchService {
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
     const weight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
-    const index = await this.index(projectId, weight > 0 && this.vectors.storesInDatabase);
+    const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors);
     if (index.chunks.size === 0) return [];
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
     const filter = allowed ? (id: string) => allowed.has(index.chunks.get(id)?.documentId ?? '') : undefined;

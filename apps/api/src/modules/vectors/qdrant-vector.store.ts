@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { QdrantClient, Schemas } from '@qdrant/js-client-rest' with { 'resolution-mode': 'import' };
 import { ConfigService } from '@api/modules/config/config.service';
-import { UpstreamServiceError } from '@api/modules/llm/upstream.error';
+import { UpstreamServiceError } from '@api/modules/common/upstream.error';
 
 // The package's types are ES-module only, but it ships a CommonJS build, which this CommonJS app requires.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -25,8 +25,10 @@ function cosine(a: number[], b: number[]): number {
 }
 
 /**
- * Vector search over one project's chunks. By default the vectors live in the chunks table (PGlite or
- * PostgreSQL) and search is exact over the project's points, which the caller loads and caches; with
+ * Vector search over one project's chunks. Callers say what they need (the vectors to write with a
+ * document's chunk rows, the document's vectors once its chunks are saved, a search, a deletion) and
+ * never where the vectors live. By default they live in the chunks table (PGlite or PostgreSQL) and
+ * search is exact over the project's points, which the caller loads with the chunks and caches; with
  * QDRANT_URL they live in Qdrant, filtered by project and document.
  */
 @Injectable()
@@ -36,40 +38,53 @@ export class VectorIndex {
     private readonly qdrant: QdrantVectorStore,
   ) {}
 
-  get kind(): 'database' | 'qdrant' {
-    return this.config.qdrant.url ? 'qdrant' : 'database';
+  private get inDatabase(): boolean {
+    return !this.config.qdrant.url;
   }
 
-  get storesInDatabase(): boolean {
-    return this.kind === 'database';
+  /** What to write in each new chunk row's vector column, one entry per embedding: the vector, or null when the rows need none. */
+  vectorsForChunkRows(vectors: readonly number[][]): (number[] | null)[] {
+    return this.inDatabase ? [...vectors] : vectors.map(() => null);
   }
 
-  /** Replaces a document's points (Qdrant only: in the database they are written with the chunk rows). */
+  /**
+   * Whether search() ranks the points it is handed, so the caller must load the project's chunks with
+   * their vectors; when false it finds the points itself and the chunks can be loaded without them.
+   */
+  get searchNeedsChunkVectors(): boolean {
+    return this.inDatabase;
+  }
+
+  /** Indexes the vectors of a document's saved chunks, replacing its earlier ones (nothing to do when they were written with the chunk rows). */
   async replaceDocument(projectId: string, documentId: string, points: VectorPoint[]): Promise<void> {
-    if (this.storesInDatabase) return;
+    if (this.inDatabase) return;
     await this.qdrant.deleteDocument(documentId);
     await this.qdrant.upsert(points.map((point) => ({ ...point, projectId, documentId })));
   }
 
-  async search(projectId: string, vector: number[], k: number, local: readonly VectorPoint[], documentIds?: string[]): Promise<VectorHit[]> {
-    if (!this.storesInDatabase) return this.qdrant.search(projectId, vector, k, documentIds);
+  /**
+   * The k nearest chunks of a project, best first, optionally only of some of its documents. `chunkPoints`
+   * are the project's chunk vectors (already narrowed to those documents) when searchNeedsChunkVectors.
+   */
+  async search(projectId: string, vector: number[], k: number, chunkPoints: readonly VectorPoint[], documentIds?: string[]): Promise<VectorHit[]> {
+    if (!this.inDatabase) return this.qdrant.search(projectId, vector, k, documentIds);
     // As Qdrant refuses it: a cosine over vectors of two embedding models would rank without meaning.
-    const other = local.find((point) => point.vector.length !== vector.length);
+    const other = chunkPoints.find((point) => point.vector.length !== vector.length);
     if (other) {
       throw new Error(
         `The stored vectors are ${other.vector.length}-dimensional, not ${vector.length}: ingest the documents again after changing the embedding model`,
       );
     }
-    const hits = local.map((point) => ({ id: point.id, score: cosine(vector, point.vector) }));
+    const hits = chunkPoints.map((point) => ({ id: point.id, score: cosine(vector, point.vector) }));
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, k);
   }
 
   async deleteDocument(documentId: string): Promise<void> {
-    if (!this.storesInDatabase) await this.qdrant.deleteDocument(documentId);
+    if (!this.inDatabase) await this.qdrant.deleteDocument(documentId);
   }
 
   async deleteProject(projectId: string): Promise<void> {
-    if (!this.storesInDatabase) await this.qdrant.deleteProject(projectId);
+    if (!this.inDatabase) await this.qdrant.deleteProject(projectId);
   }
 }

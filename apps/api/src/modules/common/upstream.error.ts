@@ -1,4 +1,4 @@
-import { AppError } from '@api/modules/common/app-error';
+import { AppError } from './app-error';
 
 export type UpstreamService = 'language model' | 'embedding' | 'vector index';
 

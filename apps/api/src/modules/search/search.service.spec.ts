@@ -1,0 +1,113 @@
+import type { ConfigService } from '@api/modules/config/config.service';
+import type { DocumentEntity } from '@api/modules/documents/document.entity';
+import type { DocumentsService } from '@api/modules/documents/documents.service';
+import type { Embedder } from '@api/modules/embeddings/embedder';
+import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
+import type { IngestionService } from '@api/modules/ingestion/ingestion.service';
+import type { QdrantVectorStore } from '@api/modules/vectors/qdrant-vector.store';
+import { VectorIndex } from '@api/modules/vectors/vector-index';
+import { strict } from '@test/utils/strict';
+import { SearchService } from './search.service';
+
+const PROJECT = 'project-1';
+const QUERY = 'governing law';
+const QUERY_VECTOR = [1, 0];
+
+/** Two documents whose chunks all match the query; each chunk's vector is given per test. */
+const CHUNKS = [
+  { id: 'c1', documentId: 'd1', text: 'This Agreement is governed by the governing law of Nevada, and governing law disputes go to its courts.' },
+  { id: 'c2', documentId: 'd1', text: 'The governing law clause survives termination.' },
+  { id: 'c3', documentId: 'd2', text: 'Notices under the governing law section go to the registered office.' },
+];
+
+function chunk(id: string, documentId: string, text: string, vector: number[] | null, ordinal: number): ChunkEntity {
+  return { id, documentId, projectId: PROJECT, ordinal, start: 0, end: text.length, pageStart: 1, pageEnd: 1, headingPath: [], text, vector };
+}
+
+/**
+ * A search service over fixed chunks with the real VectorIndex; with `qdrantHits` the configuration names a
+ * Qdrant server, which is faked and answers those hits. Records whether each load of the chunks asked for vectors.
+ */
+function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[]) {
+  const loads: boolean[] = [];
+  const embedded: string[] = [];
+  const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
+  const ingestion = strict<IngestionService>({
+    async chunksOfProject(projectId, withVectors = true) {
+      loads.push(withVectors);
+      return CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i));
+    },
+    async textsOf(documentIds) {
+      return documentIds.map((documentId) => ({ documentId, text: `Contract ${documentId}`, pages: [] }));
+    },
+  });
+  const documents = strict<DocumentsService>({
+    async readySignature() {
+      return 'sig-1';
+    },
+    async inProject() {
+      return [{ id: 'd1', filename: 'one.txt' } as DocumentEntity, { id: 'd2', filename: 'two.txt' } as DocumentEntity];
+    },
+  });
+  const embedder = strict<Embedder>({
+    async embedQuery(text) {
+      embedded.push(text);
+      return QUERY_VECTOR;
+    },
+  });
+  const config = strict<ConfigService>({ qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' } });
+  const qdrant = strict<QdrantVectorStore>({
+    async search(projectId, _vector, _k, documentIds) {
+      qdrantSearches.push({ projectId, documentIds });
+      return qdrantHits ?? [];
+    },
+  });
+  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant));
+  return { service, loads, embedded, qdrantSearches };
+}
+
+const ids = (hits: { chunk: ChunkEntity }[]): string[] => hits.map((hit) => hit.chunk.id);
+
+/** The lexical order alone, and vectors that rank the chunks the other way round. */
+async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; vectors: Record<string, number[]> }> {
+  const lexical = ids(await setup({}).service.search(PROJECT, QUERY, 3));
+  expect(lexical).toHaveLength(3);
+  const vectors = Object.fromEntries(lexical.map((id, rank) => [id, [rank, lexical.length - 1 - rank]]));
+  return { lexical, vectors };
+}
+
+describe(`${SearchService.name} with the vector index`, () => {
+  it('loads the chunks without vectors and never embeds the query when the vector ranking has no weight', async () => {
+    const { service, loads, embedded } = setup({ c1: [1, 0] });
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([false]);
+    expect(embedded).toEqual([]);
+  });
+
+  it('with the database store, loads the chunks with their vectors and fuses the vector ranking into the lexical one', async () => {
+    const { lexical, vectors } = await lexicalOrderAndReversingVectors();
+    const { service, loads } = setup(vectors);
+    const hits = await service.search(PROJECT, QUERY, 3, { vectorWeight: 2 });
+    expect(loads).toEqual([true]);
+    expect(ids(hits)).toEqual([...lexical].reverse());
+    // The index built with vectors serves later searches of either kind.
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([true]);
+  });
+
+  it('with the database store, ranks only the vectors of the documents asked for', async () => {
+    const { vectors } = await lexicalOrderAndReversingVectors();
+    const hits = await setup(vectors).service.search(PROJECT, QUERY, 3, { vectorWeight: 2, documentIds: ['d2'] });
+    expect(ids(hits)).toEqual(['c3']);
+  });
+
+  it('with Qdrant, loads the chunks without vectors and fuses the hits Qdrant returns for the project and documents', async () => {
+    const { lexical } = await lexicalOrderAndReversingVectors();
+    const reversed = [...lexical].reverse();
+    const { service, loads, qdrantSearches } = setup({}, reversed.map((id, rank) => ({ id, score: 1 - rank / 10 })));
+    const hits = await service.search(PROJECT, QUERY, 3, { vectorWeight: 2, documentIds: ['d1', 'd2'] });
+    expect(loads).toEqual([false]);
+    expect(qdrantSearches).toEqual([{ projectId: PROJECT, documentIds: ['d1', 'd2'] }]);
+    expect(ids(hits)).toEqual(reversed);
+  });
+});
