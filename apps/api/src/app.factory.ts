@@ -37,6 +37,7 @@ export async function createHttpApp(config: AppConfig, options: { logger?: false
   // Behind a proxy every client would share its address, and the sign-in limits would be one for all.
   if (config.http.trustProxy !== null) app.set('trust proxy', config.http.trustProxy);
   serveApiDocs(app, config);
+  serveConsole(app, config);
   serveWebApp(app, config);
   return app;
 }
@@ -158,6 +159,25 @@ function serveApiDocs(app: NestExpressApplication, config: AppConfig): void {
   if (config.http.apiDocs === 'off') return;
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.app.version), {
     swaggerOptions: { validatorUrl: null },
+  });
+}
+
+/** The firm console at /admin/: its assets, and its index.html for every deep link under /admin/. */
+function serveConsole(app: NestExpressApplication, config: AppConfig): void {
+  const consoleDir = config.http.consoleDir ?? join(process.cwd(), 'apps', 'console', 'dist');
+  const index = join(consoleDir, 'index.html');
+  if (!existsSync(index)) return;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' && req.path === '/admin') return res.redirect(301, '/admin/');
+    next();
+  });
+  app.useStaticAssets(consoleDir, { prefix: '/admin/', index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // A missing asset (a path with an extension) stays a 404 rather than a page.
+    const isConsoleRoute = req.method === 'GET' && req.path.startsWith('/admin/') && !/\.[a-z0-9]+$/i.test(req.path) && req.accepts('html') === 'html';
+    if (!isConsoleRoute) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
   });
 }
 

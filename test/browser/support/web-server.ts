@@ -11,12 +11,13 @@ import { testConfig } from '../../utils/test-config';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
+export const CONSOLE_DIST = join(ROOT, 'apps', 'console', 'dist');
 export const SCREENS_DIR = join(ROOT, 'test-output', 'screens');
 
 export interface WebServer {
   app: NestExpressApplication;
   config: AppConfig;
-  /** http://127.0.0.1:{port}, serving the API under /api and the built web app everywhere else. */
+  /** http://127.0.0.1:{port}, serving the API under /api, the console under /admin/ and the web app everywhere else. */
   baseUrl: string;
   /** A JSON call to the API from the test itself (not through the browser). */
   call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
@@ -25,10 +26,10 @@ export interface WebServer {
 
 /** The real product in-process: the same factory as `npm start`, listening on a free port of 127.0.0.1. */
 export async function startWebServer(): Promise<WebServer> {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    throw new Error(`No web build in ${WEB_DIST}: run "npm run build:web" (npm run test:browser does).`);
+  for (const dist of [WEB_DIST, CONSOLE_DIST]) {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run "npm run build" (npm run test:browser does).`);
   }
-  const config = testConfig({ WEB_DIR: WEB_DIST });
+  const config = testConfig({ WEB_DIR: WEB_DIST, CONSOLE_DIR: CONSOLE_DIST });
   const app = await createHttpApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

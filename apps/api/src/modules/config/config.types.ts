@@ -24,6 +24,8 @@ export interface AppConfig {
     host: string;
     publicUrl: string;
     webDir: string | null;
+    /** The built firm console, served at /admin/; null: apps/console/dist. */
+    consoleDir: string | null;
     /** Express's `trust proxy` (hop count or addresses); null trusts no proxy, so the socket is the client. */
     trustProxy: number | string | null;
     apiDocs: ApiDocsAccess;

@@ -129,6 +129,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     throw new ConfigError('JWT_SECRET', 'at least 32 characters long', '[hidden]');
   }
   const webDir = text(env, 'WEB_DIR');
+  const consoleDir = text(env, 'CONSOLE_DIR');
   const mode = oneOf(env, 'NODE_ENV', MODES, 'development');
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
@@ -145,6 +146,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       host: text(env, 'HOST') ?? '0.0.0.0',
       publicUrl,
       webDir: webDir === null ? null : resolve(cwd, webDir),
+      consoleDir: consoleDir === null ? null : resolve(cwd, consoleDir),
       trustProxy: trustProxy(env),
       apiDocs: oneOf(env, 'API_DOCS', API_DOCS, mode === 'production' ? 'off' : 'public'),
       hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', publicUrl.startsWith('https:') ? HALF_A_YEAR_SECONDS : 0, 0, 63_072_000),
