@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { factory } from '../utils/factory';
 import { latestCode } from '../utils/outbox';
@@ -96,6 +97,7 @@ describeWithChromium('Casewise in Chromium: the firm console at /admin/', () => 
     await page.getByRole('link', { name: 'blank-scan.txt' }).waitFor();
     await page.getByRole('heading', { name: 'Pages ingested per day' }).waitFor();
     await audit('dashboard');
+    await page.mouse.move(0, 799);
     await capture(page, 'console-dashboard');
 
     // Invite a person from Users, and find the invitation under Invitations.
@@ -153,13 +155,20 @@ describeWithChromium('Casewise in Chromium: the firm console at /admin/', () => 
     await audit('documents');
     await brokenRow.getByRole('button', { name: 'Retry blank-scan.txt' }).click();
     await page.getByText('blank-scan.txt is queued to be read again.').waitFor();
+    // It fails again (it has no text); the bulk retry queues every failed document after a confirmation.
+    await waitForStatus(server, admin, broken, 'failed');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Retry all failed (1)' }).click();
+    await page.getByRole('dialog', { name: 'Retry 1 failed document?' }).getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('1 document queued to be read again.').waitFor();
 
     // The audit trail: filter to the retry and verify the chain.
     await page.getByRole('menuitem', { name: 'Audit' }).click();
     await page.getByLabel('Action').fill('document.retry');
-    const retryRow = page.getByRole('row', { name: /document\.retry/ });
+    const retryRow = page.getByRole('row', { name: /document\.retry/ }).first();
     await retryRow.waitFor();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('tbody tr').length === 1);
+    // Only the two retries are left once the filter applies.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('tbody tr').length === 2);
     await audit('audit log');
     await capture(page, 'console-audit');
     await page.getByRole('button', { name: 'Verify chain' }).click();
@@ -167,6 +176,11 @@ describeWithChromium('Casewise in Chromium: the firm console at /admin/', () => 
     await verdict.getByText(/^The chain holds: \d+ events verified/).waitFor();
     await audit('chain verdict');
     await verdict.getByRole('button', { name: 'Close' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('seq,at,id,actor_id,email,action,target_type,target_id,ip,details,prev_hash,hash');
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['"document.retry"', '"document.retry"']);
     await retryRow.click();
     await page.getByText('Previous hash').waitFor();
     await audit('audit event');
