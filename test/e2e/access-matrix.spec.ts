@@ -34,6 +34,8 @@ interface Planted {
   auditEventId: string;
   /** An open invitation of the owner's firm, when the case needs one. */
   invitationId?: string;
+  /** An API key of the owner's, when the case needs one. */
+  apiKeyId?: string;
   contents: string[];
   personal: string[];
 }
@@ -55,6 +57,9 @@ const OVERRIDES: Record<string, (people: Record<string, { id: string }>, planted
   getInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
   resendInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
   revokeInvitation: (_, planted) => ({ id: planted.invitationId ?? '' }),
+  revokeFirmApiKey: (_, planted) => ({ id: planted.apiKeyId ?? '' }),
+  revokeApiKey: () => ({ keyId: randomUUID() }),
+  createApiKey: () => ({ name: `Batch ${hex()}`, scope: 'read' }),
 };
 const ON_PROJECT = new Set<Actor>(['owner', 'editor', 'viewer']);
 
@@ -157,7 +162,11 @@ describe('access matrix (openapi.yaml × actors)', () => {
       const invited = await ctx.http.post('/api/admin/invitations/').set('Authorization', `Bearer ${await login(people.firmAdmin)}`).send({ email: `invitee-${hex()}@firm.example`, role: 'member' }).expect(201);
       planted.invitationId = invited.body.id as string;
     }
-    if (!needs.some((need) => need !== 'invitation')) return planted;
+    if (needs.includes('apiKey')) {
+      const key = await auth(ctx.http.post('/api/api-keys/')).send({ name: `Batch ${hex()}`, scope: 'read' }).expect(201);
+      planted.apiKeyId = key.body.id as string;
+    }
+    if (!needs.some((need) => need !== 'invitation' && need !== 'apiKey')) return planted;
     const filename = `brief-${hex()}.txt`;
     const clause = `CLAUSE${hex().toUpperCase()}`;
     const text = `SECTION 1. TERM. This Agreement with ${clause} lasts five years.\n\nSECTION 2. GOVERNING LAW. The laws of Delaware govern this Agreement.`;

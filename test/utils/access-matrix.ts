@@ -35,7 +35,7 @@ export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
 };
 
 /** What a project-scoped case plants in its fresh project before the call. */
-export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis' | 'invitation';
+export type Fixture = 'document' | 'chat' | 'caseSummary' | 'liabilityAnalysis' | 'invitation' | 'apiKey';
 
 /**
  * - `public`: open to anyone (no bearer token in the contract); not run by the matrix.
@@ -107,6 +107,10 @@ export const ACCESS: Record<string, Row> = {
   logout: own(200),
   logoutAll: own(200),
   listProjects: own(200),
+  createApiKey: own(201),
+  listApiKeys: own(200),
+  // A key that is not the caller's (here: no one's) answers 404; revoking one's own is in api-keys.spec.ts.
+  revokeApiKey: own(404),
   createProject: own(201),
 
   getProject: anyMember(200, []),
@@ -157,6 +161,8 @@ export const ACCESS: Record<string, Row> = {
   getAdminDocument: admin(200, { list: false, needs: ['document'] }),
   // The planted document is ready: the administrator passes the gate and is told only failed ones retry.
   retryDocument: admin(400, { list: false, needs: ['document'] }),
+  listFirmApiKeys: admin(200, { list: true }),
+  revokeFirmApiKey: admin(200, { list: false, needs: ['apiKey'] }),
 };
 
 /** Whether the operation names a project: its path id, or project_id in the query or the body. */

@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/api/admin/api-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's API keys
+         * @description Every key of every person in the firm, newest first, with its state and last use; never the key itself.
+         */
+        get: operations["listFirmApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a person's API key
+         * @description The key is refused from the next request on. Another firm’s key answers 404.
+         */
+        delete: operations["revokeFirmApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit-events/": {
         parameters: {
             query?: never;
@@ -371,6 +411,50 @@ export interface paths {
          * @description Disables the account; its history (matters, audit events) stays. Enable it again with PUT.
          */
         delete: operations["disableUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys
+         * @description Every key you created, newest first, with its state and last use; never the key itself.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A named key with a scope and an optional expiry, shown once in `key`; it acts as its owner (never beyond), `read` keys only read. Needs a signed-in session: a key cannot create keys.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{keyId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key is refused from the next request on. Another person’s key answers 404.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1067,6 +1151,42 @@ export interface components {
              */
             context: string[];
         };
+        ApiKeyDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: uuid
+             * @example 2b8f0c4e-61a7-4d2e-9c3b-5a1f7e9d0c26
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-09T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /** @example 203.0.113.7 */
+            last_used_ip: string | null;
+            /** @example Nightly data-room batch */
+            name: string;
+            /**
+             * @example read-write
+             * @enum {string}
+             */
+            scope: "read" | "read-write";
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+        };
         AskQuestionDto: {
             /** @example What are the termination rights? */
             question: string;
@@ -1250,6 +1370,25 @@ export interface components {
              */
             start: number;
         };
+        CreateApiKeyDto: {
+            /**
+             * Format: date-time
+             * @description When the key stops working; none for a key that lasts until revoked.
+             * @example 2027-01-31T00:00:00.000Z
+             */
+            expires_at?: string;
+            /**
+             * @description What the key is for: 1–100 characters, not only spaces.
+             * @example Nightly data-room batch
+             */
+            name: string;
+            /**
+             * @description `read` may only read (GET); `read-write` may do all its owner may.
+             * @example read-write
+             * @enum {string}
+             */
+            scope: "read" | "read-write";
+        };
         CreateProjectDto: {
             /**
              * @default
@@ -1258,6 +1397,47 @@ export interface components {
             description: string;
             /** @example Acme v. Globex supply dispute */
             name: string;
+        };
+        CreatedApiKeyDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: uuid
+             * @example 2b8f0c4e-61a7-4d2e-9c3b-5a1f7e9d0c26
+             */
+            id: string;
+            /**
+             * @description The key itself, shown this once: send it as `Authorization: Bearer <key>`.
+             * @example cwk_2b8f0c4e61a74d2e9c3b5a1f7e9d0c26_Q3Jv…
+             */
+            key: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-09T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /** @example 203.0.113.7 */
+            last_used_ip: string | null;
+            /** @example Nightly data-room batch */
+            name: string;
+            /**
+             * @example read-write
+             * @enum {string}
+             */
+            scope: "read" | "read-write";
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
         };
         DeletedResponseDto: {
             /** @example Project deleted. */
@@ -1322,6 +1502,49 @@ export interface components {
              *     ]
              */
             files: string[];
+        };
+        FirmApiKeyDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example associate@firm.example */
+            email: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: uuid
+             * @example 2b8f0c4e-61a7-4d2e-9c3b-5a1f7e9d0c26
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-09T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /** @example 203.0.113.7 */
+            last_used_ip: string | null;
+            /** @example Nightly data-room batch */
+            name: string;
+            /**
+             * @example read-write
+             * @enum {string}
+             */
+            scope: "read" | "read-write";
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c11-2e6f0b7d5a34
+             */
+            user_id: string;
         };
         FirmSummaryDto: {
             /**
@@ -1752,6 +1975,165 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listFirmApiKeys: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last], zero-based and inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object; filters: user_id */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmApiKeyDto"][];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    revokeFirmApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmApiKeyDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listAuditEvents: {
         parameters: {
             query?: {
@@ -3636,6 +4018,197 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "error": "Please verify your email address before signing in: enter the code we sent you, or sign up again to get a new one.",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyDto"];
                 };
             };
             /** @description The request is not valid */

@@ -5,6 +5,7 @@ import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { FirmsModule } from '@api/modules/firms/firms.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { UsageModule } from '@api/modules/usage/usage.module';
+import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminDocumentsController } from './admin-documents.controller';
 import { AdminInvitationsController, AdminSettingsController, AdminUsersController } from './admin-people.controller';
@@ -18,7 +19,7 @@ import { FirmAdminGuard } from './firm-admin.guard';
  */
 @Module({
   imports: [AuditModule, AuthModule, FirmsModule, ProjectsModule, DocumentsModule, UsageModule],
-  controllers: [AdminAuditController, AdminUsersController, AdminInvitationsController, AdminSettingsController, AdminProjectsController, AdminDocumentsController, AdminUsageController],
+  controllers: [AdminApiKeysController, AdminAuditController, AdminUsersController, AdminInvitationsController, AdminSettingsController, AdminProjectsController, AdminDocumentsController, AdminUsageController],
   providers: [FirmAdminGuard],
 })
 export class AdminModule {}

@@ -44,14 +44,17 @@ export type AuditAction =
   | 'user.enable'
   | 'invitation.resend'
   | 'invitation.revoke'
-  | 'settings.change';
+  | 'settings.change'
+  | 'api_key.create'
+  | 'api_key.revoke'
+  | 'api_key.use_new_address';
 
 export interface AuditEntry {
   action: AuditAction;
   /** The firm whose chain the event joins; left out, it is the firm of `details.projectId`, else of no firm. */
   firmId?: string | null;
   actorId?: string | null;
-  target?: { type: 'user' | 'project' | 'document' | 'report' | 'invitation' | 'firm' | 'wall'; id: string };
+  target?: { type: 'user' | 'project' | 'document' | 'report' | 'invitation' | 'firm' | 'wall' | 'api_key'; id: string };
   email?: string | null;
   ip?: string | null;
   details?: Record<string, unknown>;

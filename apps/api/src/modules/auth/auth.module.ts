@@ -7,6 +7,10 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { DatabaseModule } from '@api/modules/database/database.module';
 import { FirmsModule } from '@api/modules/firms/firms.module';
 import { MailModule } from '@api/modules/mail/mail.module';
+import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysService } from './api-keys.service';
 import { AuthController } from './auth.controller';
 import { AuthCounterRepository } from './auth-counter.repository';
 import { AuthLimiter } from './auth-limiter';
@@ -23,13 +27,13 @@ import { UserRepository } from './user.repository';
 import { UsersService } from './users.service';
 
 /**
- * Owns accounts and sessions (`users`, `one_time_codes`, `revoked_tokens`, `auth_counters`): sign-up, codes,
- * login, logout and the JWT guard on every route not marked public. It never keeps a password or code in
+ * Owns accounts, sessions and API keys (`users`, `one_time_codes`, `revoked_tokens`, `auth_counters`, `api_keys`):
+ * sign-up, codes, login, logout, keys and the guard on every route not marked public. It never keeps a password or code in
  * clear, and asks the firms module where an account belongs rather than reading its tables.
  */
 @Module({
   imports: [
-    DatabaseModule.forFeature([OneTimeCodeEntity, UserEntity]),
+    DatabaseModule.forFeature([ApiKeyEntity, OneTimeCodeEntity, UserEntity]),
     AuditModule,
     FirmsModule,
     MailModule,
@@ -42,8 +46,8 @@ import { UsersService } from './users.service';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, UsersService, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [AuthService, UsersService],
+  controllers: [AuthController, ApiKeysController],
+  providers: [AuthService, UsersService, ApiKeysService, ApiKeyRepository, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [AuthService, UsersService, ApiKeysService],
 })
 export class AuthModule {}

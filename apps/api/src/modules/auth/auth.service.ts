@@ -168,6 +168,7 @@ export class AuthService {
 
   /** Ends the session of the presented token; the account's other sessions go on. */
   async logout(user: AuthUser, meta: RequestMeta): Promise<MessageResponseDto> {
+    if (user.apiKey) throw new BadRequestError('An API key does not sign out: revoke it under API keys instead.');
     if (!user.session) throw new UnauthorizedError();
     await this.sessions.revoke(user.session.id, user.id, user.session.expiresAt);
     await this.sessions.prune(this.clock.now());

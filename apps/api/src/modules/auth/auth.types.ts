@@ -1,4 +1,5 @@
 import type { FirmRole } from '@api/modules/firms/firm-role';
+import type { ApiKeyScope } from './api-key.entity';
 
 export interface AuthUser {
   id: string;
@@ -7,6 +8,8 @@ export interface AuthUser {
   firmId: string;
   /** The token this request came with, which a logout revokes. */
   session?: { id: string; expiresAt: Date };
+  /** Set when the request came with an API key instead of a session token. */
+  apiKey?: { id: string; scope: ApiKeyScope };
 }
 
 export interface TokenPayload {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hash, verify, argon2id } from 'argon2';
-import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** Hashing and randomness; argon2id for passwords, HMAC for short-lived codes. */
 @Injectable()
@@ -26,6 +26,11 @@ export class CryptoRepository {
 
   randomId(): string {
     return randomUUID();
+  }
+
+  /** `bytes` random bytes as base64url: a secret for an API key. */
+  randomToken(bytes = 32): string {
+    return randomBytes(bytes).toString('base64url');
   }
 
   hmac(key: string, value: string): string {

@@ -9,6 +9,7 @@ import { Firms1763850000000 } from './migrations/1763850000000-firms';
 import { Usage1763870000000 } from './migrations/1763870000000-usage';
 import { AuditChain1763880000000 } from './migrations/1763880000000-audit-chain';
 import { LastSignIn1763890000000 } from './migrations/1763890000000-last-sign-in';
+import { ApiKeys1763900000000 } from './migrations/1763900000000-api-keys';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Usage1763870000000,
   AuditChain1763880000000,
   LastSignIn1763890000000,
+  ApiKeys1763900000000,
 ];
