@@ -12,15 +12,15 @@ export function strict<T extends object>(members: Partial<T>): T {
 const PROBED = new Set<PropertyKey>(['then', 'asymmetricMatch', 'toJSON', '$$typeof', 'nodeType', 'tagName', '@@__IMMUTABLE_ITERABLE__@@', '@@__IMMUTABLE_RECORD__@@']);
 
 /**
- * A strict mock of a class (the DI token): every method of its prototype chain is a `jest.fn` that throws,
- * naming the class and the method, until the test gives it an implementation (`mockResolvedValue` and the
- * like). Any other member the test did not pass in `members` throws when read. Functions in `members` are
- * wrapped in `jest.fn`, so their calls can be asserted too.
+ * A strict mock of a class (the DI token; its constructor may be private or abstract): every method of its
+ * prototype chain is a `jest.fn` that throws, naming the class and the method, until the test gives it an
+ * implementation (`mockResolvedValue` and the like). Any other member the test did not pass in `members`
+ * throws when read. Functions in `members` are wrapped in `jest.fn`, so their calls can be asserted too.
  */
-export function automock<T extends object>(type: abstract new (...args: never[]) => T, members: Partial<T> = {}): jest.Mocked<T> {
+export function automock<T extends object>(type: { readonly prototype: T; readonly name: string }, members: Partial<T> = {}): jest.Mocked<T> {
   const name = type.name;
   const target: Record<PropertyKey, unknown> = {};
-  for (let prototype: object | null = type.prototype as object; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
+  for (let prototype: object | null = type.prototype; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
     for (const key of Object.getOwnPropertyNames(prototype)) {
       if (key === 'constructor' || key in target) continue;
       if (typeof Object.getOwnPropertyDescriptor(prototype, key)?.value !== 'function') continue;
