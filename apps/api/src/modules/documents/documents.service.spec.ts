@@ -1,16 +1,22 @@
-import type { AuditEntry, AuditRepository } from '@api/modules/audit/audit.repository';
-import type { CryptoRepository } from '@api/modules/common/crypto.repository';
+import { Logger } from '@nestjs/common';
+import { type AuditEntry, AuditRepository } from '@api/modules/audit/audit.repository';
+import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
+import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import type { Transaction } from '@api/modules/database/transaction';
-import type { JobRepository } from '@api/modules/jobs/job.repository';
-import type { ProjectsService } from '@api/modules/projects/projects.service';
-import type { StorageRepository } from '@api/modules/storage/storage.repository';
-import type { VectorIndex } from '@api/modules/vectors/vector-index';
-import type { DocumentRepository } from './document.repository';
+import { FirmsService } from '@api/modules/firms/firms.service';
+import { JobName } from '@api/modules/jobs/job.constants';
+import { JobRepository } from '@api/modules/jobs/job.repository';
+import { ProjectsService } from '@api/modules/projects/projects.service';
+import { IncomingFile, IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
+import { UsageService } from '@api/modules/usage/usage.service';
+import { VectorIndex } from '@api/modules/vectors/vector-index';
+import { entity } from '@test/utils/entities';
+import { expectError } from '@test/utils/expect-error';
+import { automock, strict } from '@test/utils/strict';
+import { DocumentRepository } from './document.repository';
 import { type DocumentStatus, IllegalDocumentTransitionError } from './document-status';
 import { DocumentsService } from './documents.service';
-import type { UsageService } from '@api/modules/usage/usage.service';
-import type { FirmsService } from '@api/modules/firms/firms.service';
-import { strict } from '@test/utils/strict';
+import type { ReceivedUpload } from './upload.interceptor';
 
 const REPORT = { pages: 2, pagesOcr: 0, pagesWithoutText: 0, characters: 120, tables: 0 };
 
@@ -144,5 +150,259 @@ describe(`${DocumentsService.name} status machine`, () => {
     const { service, row } = setup('ready');
     await expect(service.markFailed('doc-1', 'late failure')).rejects.toThrow(IllegalDocumentTransitionError);
     expect(row?.status).toBe('ready');
+  });
+});
+
+const PROJECT_ID = '0b5f7c1e-4d2a-4e8b-9c3f-6a1d2e3f4a5b';
+const UPLOADER = entity.caller({ id: 'user-1', email: 'member@firm.example' });
+const SHA = 'b'.repeat(64);
+
+function received(overrides: Partial<ReceivedUpload> = {}): ReceivedUpload {
+  return { path: '/incoming/upload-1', originalName: 'contract.txt', size: 120, sha256: SHA, incoming: new IncomingFile('/incoming/upload-1', 120, SHA, Buffer.alloc(32), Buffer.alloc(12), Buffer.alloc(16)), ...overrides };
+}
+
+/** Every adapter of the service as a strict automock; the project resolves for the caller, and the incoming file is always removable. */
+function mocked() {
+  const documents = automock(DocumentRepository);
+  const projects = automock(ProjectsService);
+  const storage = automock(StorageRepository);
+  const jobs = automock(JobRepository);
+  const audit = automock(AuditRepository);
+  const vectors = automock(VectorIndex);
+  const crypto = automock(CryptoRepository);
+  const usage = automock(UsageService);
+  const firms = automock(FirmsService);
+  const sut = new DocumentsService(documents, projects, storage, jobs, audit, vectors, crypto, usage, firms);
+  projects.getFor.mockResolvedValue(entity.project({ id: PROJECT_ID }));
+  storage.removeIncoming.mockResolvedValue();
+  return { sut, documents, projects, storage, jobs, audit, vectors, crypto, usage, firms };
+}
+
+type Mocked = ReturnType<typeof mocked>;
+
+/** An upload that passes every check up to the name lookup: a 10 MB firm limit and a plain-text file. */
+function acceptsUpTo10Mb(mocks: Mocked): void {
+  mocks.firms.uploadLimitMb.mockResolvedValue(10);
+  mocks.storage.inspectIncoming.mockResolvedValue('txt');
+}
+
+describe(`${DocumentsService.name} upload`, () => {
+  it('refuses a project id that is not a UUID before any lookup, and still removes the incoming file', async () => {
+    const mocks = mocked();
+    await expectError(mocks.sut.upload(UPLOADER, 'project-1', received()), BadRequestError, 'The project id is not valid: it must be a UUID.');
+    expect(mocks.projects.getFor).not.toHaveBeenCalled();
+    expect(mocks.storage.removeIncoming).toHaveBeenCalledWith('/incoming/upload-1');
+  });
+
+  it('asks for upload rights on the trimmed project id', async () => {
+    const mocks = mocked();
+    await expectError(mocks.sut.upload(UPLOADER, ` ${PROJECT_ID} `, received({ size: 0 })), BadRequestError, '"contract.txt" is empty (0 bytes): there is nothing to upload.');
+    expect(mocks.projects.getFor).toHaveBeenCalledWith(UPLOADER, PROJECT_ID, 'documents.upload');
+  });
+
+  it('refuses a file over the firm’s upload limit without storing it', async () => {
+    const mocks = mocked();
+    mocks.firms.uploadLimitMb.mockResolvedValue(1);
+    await expectError(mocks.sut.upload(UPLOADER, PROJECT_ID, received({ size: 1024 * 1024 + 1 })), PayloadTooLargeError, "The file is larger than your firm's upload limit of 1 MB.");
+    expect(mocks.firms.uploadLimitMb).toHaveBeenCalledWith(UPLOADER.firmId);
+    expect(mocks.storage.removeIncoming).toHaveBeenCalledWith('/incoming/upload-1');
+  });
+
+  it('accepts a file of exactly the firm’s limit', async () => {
+    const mocks = mocked();
+    mocks.firms.uploadLimitMb.mockResolvedValue(1);
+    mocks.storage.inspectIncoming.mockResolvedValue(null);
+    await expectError(mocks.sut.upload(UPLOADER, PROJECT_ID, received({ size: 1024 * 1024 })), UnsupportedMediaTypeError);
+  });
+
+  it('answers the existing document, creating nothing, when the same file is uploaded again under its name', async () => {
+    const mocks = mocked();
+    acceptsUpTo10Mb(mocks);
+    const existing = entity.document({ projectId: PROJECT_ID, sha256: SHA });
+    mocks.documents.findByName.mockResolvedValue(existing);
+    await expect(mocks.sut.upload(UPLOADER, PROJECT_ID, received())).resolves.toEqual({ created: false, document: { id: existing.id, filename: existing.filename, status: 'ready', size: existing.size, sha256: SHA } });
+    expect(mocks.documents.findByName).toHaveBeenCalledWith(PROJECT_ID, 'contract.txt');
+    expect(mocks.storage.store).not.toHaveBeenCalled();
+  });
+
+  it('refuses different content under a name the project already has', async () => {
+    const mocks = mocked();
+    acceptsUpTo10Mb(mocks);
+    mocks.documents.findByName.mockResolvedValue(entity.document({ projectId: PROJECT_ID, sha256: 'c'.repeat(64) }));
+    await expectError(mocks.sut.upload(UPLOADER, PROJECT_ID, received()), ConflictError, 'A document named "contract.txt" already exists in this project.');
+  });
+
+  it('stores the file under a fresh id, saves the row as queued, then records, queues and counts it, in that order', async () => {
+    const mocks = mocked();
+    acceptsUpTo10Mb(mocks);
+    const order: string[] = [];
+    mocks.documents.findByName.mockResolvedValue(null);
+    mocks.crypto.randomId.mockReturnValue('document-7');
+    mocks.storage.store.mockImplementation(async () => {
+      order.push('store');
+      return { key: 'stored/document-7', size: 120, sha256: SHA };
+    });
+    const inserted = entity.document({ id: 'document-7', projectId: PROJECT_ID, status: 'queued', sha256: SHA, storageKey: 'stored/document-7' });
+    mocks.documents.insert.mockImplementation(async () => {
+      order.push('insert');
+      return inserted;
+    });
+    mocks.audit.record.mockImplementation(async () => void order.push('audit'));
+    mocks.jobs.queue.mockImplementation(async () => {
+      order.push('queue');
+      return 'job-1';
+    });
+    mocks.usage.count.mockImplementation(async () => void order.push('count'));
+    mocks.storage.removeIncoming.mockImplementation(async () => void order.push('remove incoming'));
+
+    const result = await mocks.sut.upload(UPLOADER, PROJECT_ID, received());
+
+    expect(result).toEqual({ created: true, document: { id: 'document-7', filename: 'contract.txt', status: 'queued', size: inserted.size, sha256: SHA } });
+    expect(mocks.storage.store).toHaveBeenCalledWith(received().incoming, 'document-7');
+    expect(mocks.documents.insert).toHaveBeenCalledWith({
+      id: 'document-7',
+      projectId: PROJECT_ID,
+      uploadedBy: UPLOADER.id,
+      filename: 'contract.txt',
+      type: 'text/plain',
+      size: 120,
+      sha256: SHA,
+      storageKey: 'stored/document-7',
+      status: 'queued',
+      error: null,
+      pages: null,
+      parseReport: null,
+    });
+    expect(mocks.audit.record).toHaveBeenCalledWith({
+      action: 'document.upload',
+      firmId: UPLOADER.firmId,
+      target: { type: 'document', id: 'document-7' },
+      actorId: UPLOADER.id,
+      email: UPLOADER.email,
+      details: { projectId: PROJECT_ID, documentId: 'document-7', filename: 'contract.txt' },
+    });
+    expect(mocks.jobs.queue).toHaveBeenCalledWith(JobName.IngestDocument, { documentId: 'document-7' });
+    expect(mocks.usage.count).toHaveBeenCalledWith(UPLOADER, { uploads: 1 });
+    expect(order).toEqual(['store', 'insert', 'audit', 'queue', 'count', 'remove incoming']);
+  });
+
+  it('removes its stored copy when another upload of the same name won the race, and answers as for that one', async () => {
+    const mocks = mocked();
+    acceptsUpTo10Mb(mocks);
+    const winner = entity.document({ id: 'document-8', projectId: PROJECT_ID, sha256: SHA });
+    mocks.documents.findByName.mockResolvedValueOnce(null).mockResolvedValueOnce(winner);
+    mocks.crypto.randomId.mockReturnValue('document-7');
+    mocks.storage.store.mockResolvedValue({ key: 'stored/document-7', size: 120, sha256: SHA });
+    mocks.documents.insert.mockResolvedValue(null);
+    mocks.storage.remove.mockResolvedValue();
+    await expect(mocks.sut.upload(UPLOADER, PROJECT_ID, received())).resolves.toMatchObject({ created: false, document: { id: 'document-8' } });
+    expect(mocks.storage.remove).toHaveBeenCalledWith('stored/document-7');
+    expect(mocks.jobs.queue).not.toHaveBeenCalled();
+  });
+
+  it('answers 409 when the name was taken and freed again while it uploaded', async () => {
+    const mocks = mocked();
+    acceptsUpTo10Mb(mocks);
+    mocks.documents.findByName.mockResolvedValue(null);
+    mocks.crypto.randomId.mockReturnValue('document-7');
+    mocks.storage.store.mockResolvedValue({ key: 'stored/document-7', size: 120, sha256: SHA });
+    mocks.documents.insert.mockResolvedValue(null);
+    mocks.storage.remove.mockResolvedValue();
+    await expectError(mocks.sut.upload(UPLOADER, PROJECT_ID, received()), ConflictError, 'A document named "contract.txt" was being changed at the same time. Please try again.');
+  });
+});
+
+describe(`${DocumentsService.name} deletion, download and retry`, () => {
+  it('answers 404 for a name holding a NUL byte without looking it up, and names it without the byte', async () => {
+    const mocks = mocked();
+    await expectError(mocks.sut.deleteByName(UPLOADER, PROJECT_ID, 'con\0tract.txt'), NotFoundError, 'No document named "contract.txt" in this project.');
+    expect(mocks.projects.getFor).toHaveBeenCalledWith(UPLOADER, PROJECT_ID, 'documents.delete');
+    expect(mocks.documents.findByName).not.toHaveBeenCalled();
+  });
+
+  it('deletes the row first, then the vectors and the file even when the vectors cannot go yet, and records the deletion', async () => {
+    const mocks = mocked();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const document = entity.document({ projectId: PROJECT_ID, filename: 'contract.txt', storageKey: 'stored/document-1' });
+    const order: string[] = [];
+    mocks.documents.findByName.mockResolvedValue(document);
+    mocks.documents.delete.mockImplementation(async () => void order.push('row'));
+    mocks.vectors.deleteDocument.mockImplementation(async () => {
+      order.push('vectors');
+      throw new Error('qdrant down');
+    });
+    mocks.storage.remove.mockImplementation(async () => void order.push('file'));
+    mocks.audit.record.mockImplementation(async () => void order.push('audit'));
+    await expect(mocks.sut.deleteByName(UPLOADER, PROJECT_ID, 'contract.txt')).resolves.toEqual({ message: 'Document "contract.txt" deleted.' });
+    expect(order).toEqual(['row', 'vectors', 'file', 'audit']);
+    expect(mocks.documents.delete).toHaveBeenCalledWith(document.id);
+    expect(mocks.storage.remove).toHaveBeenCalledWith('stored/document-1');
+    expect(mocks.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'document.delete', details: { projectId: PROJECT_ID, documentId: document.id, filename: 'contract.txt' } }));
+  });
+
+  it('records an integrity failure, not a download, and passes the error on', async () => {
+    const mocks = mocked();
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const document = entity.document({ id: '9d8e7f6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a', projectId: PROJECT_ID });
+    mocks.documents.findInProject.mockResolvedValue(document);
+    mocks.storage.read.mockRejectedValue(new IntegrityError());
+    mocks.audit.record.mockResolvedValue();
+    await expectError(mocks.sut.content(UPLOADER, PROJECT_ID, document.id), IntegrityError);
+    expect(mocks.audit.record.mock.calls.map(([entry]) => entry.action)).toEqual(['document.integrity_failure']);
+  });
+
+  it('records a download of the decrypted file', async () => {
+    const mocks = mocked();
+    const document = entity.document({ id: '9d8e7f6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a', projectId: PROJECT_ID });
+    mocks.documents.findInProject.mockResolvedValue(document);
+    mocks.storage.read.mockResolvedValue(Buffer.from('text'));
+    mocks.audit.record.mockResolvedValue();
+    await expect(mocks.sut.content(UPLOADER, PROJECT_ID, document.id)).resolves.toEqual({ document, bytes: Buffer.from('text') });
+    expect(mocks.projects.getFor).toHaveBeenCalledWith(UPLOADER, PROJECT_ID, 'documents.read');
+    expect(mocks.documents.findInProject).toHaveBeenCalledWith(PROJECT_ID, document.id);
+    expect(mocks.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'document.download', actorId: UPLOADER.id }));
+  });
+
+  it('answers 404 for a document id that is not a UUID without looking it up', async () => {
+    const mocks = mocked();
+    await expectError(mocks.sut.content(UPLOADER, PROJECT_ID, 'document-1'), NotFoundError, 'Document not found.');
+    expect(mocks.documents.findInProject).not.toHaveBeenCalled();
+  });
+
+  it('retries only a failed document', async () => {
+    const mocks = mocked();
+    await expectError(mocks.sut.retry(UPLOADER, entity.document({ status: 'ready' })), BadRequestError, 'Only a failed document can be retried.');
+    expect(mocks.documents.transaction).not.toHaveBeenCalled();
+  });
+
+  it('refuses a retry when the document stopped being failed meanwhile', async () => {
+    const mocks = mocked();
+    mocks.documents.transaction.mockImplementation((work) => work({} as Transaction));
+    mocks.documents.lockStatus.mockResolvedValue({ projectId: 'project-1', status: 'queued' });
+    await expectError(mocks.sut.retry(UPLOADER, entity.document({ status: 'failed' })), BadRequestError, 'Only a failed document can be retried.');
+    expect(mocks.jobs.queue).not.toHaveBeenCalled();
+  });
+
+  it('puts a failed document back in the queue with a new job and records who retried it', async () => {
+    const mocks = mocked();
+    const failed = entity.document({ status: 'failed', error: 'No text was found in this file.' });
+    mocks.documents.transaction.mockImplementation((work) => work({} as Transaction));
+    mocks.documents.lockStatus.mockResolvedValue({ projectId: failed.projectId, status: 'failed' });
+    mocks.documents.setStatus.mockResolvedValue();
+    mocks.audit.record.mockResolvedValue();
+    mocks.jobs.queue.mockResolvedValue('job-2');
+    mocks.documents.findById.mockResolvedValue({ ...failed, status: 'queued', error: null });
+    await expect(mocks.sut.retry(UPLOADER, failed)).resolves.toMatchObject({ status: 'queued', error: null });
+    expect(mocks.documents.setStatus).toHaveBeenCalledWith(expect.anything(), failed.id, { status: 'queued', error: null });
+    expect(mocks.jobs.queue).toHaveBeenCalledWith(JobName.IngestDocument, { documentId: failed.id });
+    expect(mocks.audit.record.mock.calls.map(([entry]) => entry.action)).toEqual(['document.queued', 'document.retry']);
+    expect(mocks.audit.record).toHaveBeenLastCalledWith({
+      action: 'document.retry',
+      firmId: UPLOADER.firmId,
+      target: { type: 'document', id: failed.id },
+      actorId: UPLOADER.id,
+      email: UPLOADER.email,
+      details: { projectId: failed.projectId, documentId: failed.id },
+    });
   });
 });

@@ -13,6 +13,11 @@ import { QaController } from './qa.controller';
 import { QaService } from './qa.service';
 import { UsageModule } from '@api/modules/usage/usage.module';
 
+/**
+ * Owns the chat (`chat_messages`, sealed): answers to questions from a project's ready documents, and each
+ * person's own history. It returns only citations checked against the stored text, never the model's own,
+ * and reads documents and their texts only through the documents, ingestion and search services.
+ */
 @Module({
   imports: [DatabaseModule.forFeature([SealedChatMessageEntity]), KeysModule, RateLimitModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, LlmModule, UsageModule],
   controllers: [QaController],
