@@ -4,7 +4,7 @@ export const API_KEY_SCOPES = ['read', 'read-write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** A named key a script uses instead of a session; only a hash of its secret is kept. */
-@Entity('api_keys')
+@Entity({ name: 'api_keys' })
 export class ApiKeyEntity {
   @PrimaryColumn('uuid')
   id: string;

@@ -22,7 +22,7 @@ function setup() {
   const config = automock(ConfigService, {
     storage: { filesDir: '/unused', maxUploadMb: SERVER_LIMIT_MB, filesKey: new Secret(Buffer.alloc(32)) },
     anthropic: { apiKey: null, model: MODEL, baseUrl: null },
-    http: { port: 0, host: '127.0.0.1', publicUrl: 'https://casewise.example', webDir: null, trustProxy: null, apiDocs: 'off', hstsMaxAgeSeconds: 0 },
+    http: { port: 0, host: '127.0.0.1', publicUrl: 'https://casewise.example', webDir: null, consoleDir: null, trustProxy: null, apiDocs: 'off', hstsMaxAgeSeconds: 0 },
   });
   clock.now.mockReturnValue(NOW);
   const sut = new FirmsService(firms, clock, mail, config);
