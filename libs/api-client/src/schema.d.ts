@@ -1462,6 +1462,11 @@ export interface components {
             pages: number | null;
             parse_report?: components["schemas"]["ParseReportDto"] | null;
             /**
+             * @description SHA-256 of the uploaded bytes (hex), so a client can skip a file already uploaded
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            sha256: string;
+            /**
              * @description Size in bytes
              * @example 248311
              */

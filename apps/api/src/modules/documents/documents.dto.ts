@@ -62,6 +62,9 @@ export class DocumentDto {
   @ApiProperty({ description: 'Size in bytes', example: 248311 })
   size: number;
 
+  @ApiProperty({ description: 'SHA-256 of the uploaded bytes (hex), so a client can skip a file already uploaded', example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' })
+  sha256: string;
+
   @ApiProperty({ type: Number, nullable: true, example: 12 })
   pages: number | null;
 
@@ -95,6 +98,7 @@ export function mapDocument(document: DocumentEntity): DocumentDto {
     status: document.status,
     error: document.error,
     size: document.size,
+    sha256: document.sha256,
     pages: document.pages,
     parse_report: report
       ? { pages: report.pages, pages_ocr: report.pagesOcr, pages_without_text: report.pagesWithoutText, characters: report.characters, tables: report.tables }

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { type Connection, type Schemas, settle } from './client';
+import { CliError } from './errors';
+import { type LocalFile, sha256File } from './files';
+
+export type RemoteDocument = Schemas['DocumentDto'];
+export type UploadOutcome = 'uploaded' | 'skipped' | 'failed';
+
+export async function listDocuments(connection: Connection, projectId: string): Promise<RemoteDocument[]> {
+  return (await settle(connection, connection.client.GET('/api/projects/{id}/documents/', { params: { path: { id: projectId } } }))).documents;
+}
+
+/** Key of a document already in the project: the same name with the same bytes. */
+export function documentKey(name: string, sha256: string): string {
+  return `${name}\u0000${sha256}`;
+}
+
+export interface UploadResult {
+  file: LocalFile;
+  sha256: string;
+  outcome: UploadOutcome;
+  documentId?: string;
+  error?: string;
+}
+
+/** Uploads one file unless a document of that name and sha256 is already there. */
+export async function uploadFile(connection: Connection, projectId: string, file: LocalFile, existing: Map<string, RemoteDocument>, dryRun = false): Promise<UploadResult> {
+  const sha256 = await sha256File(file.path);
+  const already = existing.get(documentKey(file.name, sha256));
+  if (already) return { file, sha256, outcome: 'skipped', documentId: already.id };
+  if (dryRun) return { file, sha256, outcome: 'uploaded' };
+  try {
+    const bytes = await readFile(file.path);
+    const uploaded = await settle(
+      connection,
+      connection.client.POST('/api/upload/', {
+        // The generated type names the multipart fields; the file part is the file's bytes.
+        body: { project_id: projectId, file: file.name },
+        bodySerializer: (body) => {
+          const form = new FormData();
+          form.set('project_id', body.project_id);
+          form.set('file', new Blob([bytes]), file.name);
+          return form;
+        },
+      }),
+    );
+    return { file, sha256, outcome: 'uploaded', documentId: uploaded.id };
+  } catch (error) {
+    if (error instanceof CliError && 'status' in error && (error as CliError & { status: number }).status === 401) throw error;
+    if (error instanceof CliError && error.message.startsWith('Cannot reach')) throw error;
+    return { file, sha256, outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Until every document of the project is ready or failed; the documents as they ended. */
+export async function waitForDocuments(connection: Connection, projectId: string, timeoutMs: number, onTick?: (documents: RemoteDocument[]) => void, signal?: AbortSignal): Promise<RemoteDocument[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const documents = await listDocuments(connection, projectId);
+    onTick?.(documents);
+    if (documents.every((document) => document.status === 'ready' || document.status === 'failed')) return documents;
+    if (Date.now() > deadline) {
+      const pending = documents.filter((document) => document.status === 'queued' || document.status === 'processing').length;
+      throw new CliError(`Timed out: ${pending} documents are still being read. Run casewise wait again later (or raise --timeout).`, 1);
+    }
+    if (signal?.aborted) throw new CliError('Interrupted.', 130);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
