@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { api, ok } from './api';
 import type { TestUser } from './factory';
 import type { TestApp } from './test-app';
 
@@ -18,11 +19,11 @@ export function asUser(ctx: TestApp, user: TestUser) {
  * subject is not the invitation flow. Returns the firm's id.
  */
 export async function joinFirm(ctx: TestApp, admin: TestUser, members: readonly string[]): Promise<string> {
-  const firm = (await asUser(ctx, admin).get('/api/me/').expect(200)).body.firm.id as string;
+  const firm = (await ok(api(ctx, admin).GET('/api/me/'))).firm.id;
   if (members.length > 0) await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = ANY($2)`, [firm, members]);
   return firm;
 }
 
 export async function idOf(ctx: TestApp, user: TestUser): Promise<string> {
-  return (await asUser(ctx, user).get('/api/me/').expect(200)).body.id as string;
+  return (await ok(api(ctx, user).GET('/api/me/'))).id;
 }
