@@ -3,17 +3,6 @@ import { api, ok } from './api';
 import type { TestUser } from './factory';
 import type { TestApp } from './test-app';
 
-/** Bearer-authenticated calls as one user. */
-export function asUser(ctx: TestApp, user: TestUser) {
-  const auth = (request: ReturnType<TestApp['http']['get']>) => request.set('Authorization', `Bearer ${user.token}`);
-  return {
-    get: (path: string) => auth(ctx.http.get(path)),
-    post: (path: string, body: object = {}) => auth(ctx.http.post(path)).send(body),
-    put: (path: string, body: object) => auth(ctx.http.put(path)).send(body),
-    delete: (path: string) => auth(ctx.http.delete(path)),
-  };
-}
-
 /**
  * Moves accounts into the administrator's firm as members (each sign-up made a firm of its own); for tests whose
  * subject is not the invitation flow. Returns the firm's id.
