@@ -1,4 +1,4 @@
-import { createCasewiseClient, type CasewiseClient } from '@casewise/api-client';
+import { createCasewiseClient, type CasewiseClient, type Schemas } from '@casewise/api-client';
 import type { TestApp } from './test-app';
 
 /** Who makes a call: a signed-in account (or its bearer token alone), or no one. */
@@ -12,6 +12,9 @@ export function api(ctx: TestApp, caller: Caller = null): CasewiseClient {
   const token = typeof caller === 'string' ? caller : (caller?.token ?? null);
   return createCasewiseClient({ baseUrl: ctx.baseUrl, getToken: () => token });
 }
+
+/** The body of the API's own errors. */
+export type ErrorBody = Schemas['ErrorResponseDto'];
 
 /** What a generated-client call resolves to: the typed body of a success or of an error, and the response. */
 export interface Outcome<T, E> {
@@ -53,4 +56,19 @@ export function uploadFile(ctx: TestApp, caller: Caller, projectId: string, file
       return form;
     },
   });
+}
+
+/** The two generated reports, as their download routes name them. */
+export type ReportKind = 'case-summary' | 'liability-analysis';
+
+/** Downloads a generated report as PDF (the default) or Word, as bytes. */
+export function downloadReport(
+  ctx: TestApp,
+  caller: Caller,
+  kind: ReportKind,
+  query: { project_id: string; format?: 'pdf' | 'docx' },
+): Promise<Outcome<ArrayBuffer, ErrorBody>> {
+  const client = api(ctx, caller);
+  const init = { params: { query }, parseAs: 'arrayBuffer' } as const;
+  return kind === 'case-summary' ? client.GET('/api/download/case-summary-pdf/', init) : client.GET('/api/download/liability-analysis-pdf/', init);
 }
