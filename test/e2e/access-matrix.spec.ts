@@ -120,6 +120,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
     return response.body.token as string;
   }
 
+  // Raw: the matrix builds each request from the operation read out of openapi.yaml at run time, so its paths
+  // and bodies are data, not literals the typed client could check.
   async function send(operation: Operation, values: Record<string, string>, token: string | undefined): Promise<Answer> {
     const value = (name: string): string => {
       if (values[name] === undefined) throw new Error(`${operation.id}: no value for "${name}"; give the access matrix one`);

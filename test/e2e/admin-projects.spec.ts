@@ -1,5 +1,6 @@
+import { api, expectStatus, fails, ok } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
-import { asUser, idOf, joinFirm } from '../utils/firm';
+import { idOf, joinFirm } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -13,7 +14,10 @@ describe('admin API: projects and ethical walls', () => {
   let associateId: string;
   let ownerId: string;
 
-  const as = (user: TestUser) => asUser(ctx, user);
+  const as = (user: TestUser) => api(ctx, user);
+  const path = (id: string) => ({ params: { path: { id } } });
+  const wall = (id: string, userId: string) => ({ params: { path: { id, userId } } });
+  const list = (query: { sort?: string; range?: string; filter?: string }) => ({ params: { query } });
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
@@ -29,71 +33,74 @@ describe('admin API: projects and ethical walls', () => {
   afterAll(() => ctx?.close());
 
   async function matter(name: string): Promise<string> {
-    const project = await as(owner).post('/api/projects/', { name, description: 'Confidential brief' }).expect(201);
-    return project.body.id as string;
+    return (await ok(as(owner).POST('/api/projects/', { body: { name, description: 'Confidential brief' } }), 201)).id;
   }
+
+  const share = (user: TestUser, id: string, role: 'viewer' | 'editor') =>
+    as(user).POST('/api/projects/{id}/members/', { ...path(id), body: { email: associate.email, role } });
 
   it("lists the firm's matters with metadata only, paged with Content-Range", async () => {
     const first = await matter('Alpha merger');
     await matter('Beta lease');
-    await as(stranger).post('/api/projects/', { name: 'Other firm matter' }).expect(201);
-    await as(owner).post(`/api/projects/${first}/members/`, { email: associate.email, role: 'viewer' }).expect(201);
+    await ok(as(stranger).POST('/api/projects/', { body: { name: 'Other firm matter', description: '' } }), 201);
+    await ok(share(owner, first, 'viewer'), 201);
 
-    const page = await as(admin).get('/api/admin/projects?sort=["name","ASC"]&range=[0,0]&filter={"q":"a"}').expect(200);
-    expect(page.headers['content-range']).toMatch(/^projects 0-0\/\d+$/);
-    expect(Number(page.headers['content-range'].split('/')[1])).toBeGreaterThanOrEqual(2);
-    expect(page.headers['access-control-expose-headers']).toBe('Content-Range');
-    expect(page.body).toEqual([
+    const page = await expectStatus(as(admin).GET('/api/admin/projects/', list({ sort: '["name","ASC"]', range: '[0,0]', filter: '{"q":"a"}' })), 200);
+    const contentRange = page.response.headers.get('content-range') ?? '';
+    expect(contentRange).toMatch(/^projects 0-0\/\d+$/);
+    expect(Number(contentRange.split('/')[1])).toBeGreaterThanOrEqual(2);
+    expect(page.response.headers.get('access-control-expose-headers')).toBe('Content-Range');
+    expect(page.data).toEqual([
       { id: first, name: 'Alpha merger', owner_id: ownerId, owner_email: owner.email, member_count: 1, document_count: 0, size: 0, created_at: expect.any(String) },
     ]);
-    const all = await as(admin).get('/api/admin/projects?range=[0,99]').expect(200);
-    const names = (all.body as { name: string }[]).map((row) => row.name);
+    const all = await ok(as(admin).GET('/api/admin/projects/', list({ range: '[0,99]' })));
+    const names = all.map((row) => row.name);
     expect(names).toEqual(expect.arrayContaining(['Alpha merger', 'Beta lease']));
     expect(names).not.toContain('Other firm matter');
-    expect(JSON.stringify(all.body)).not.toContain('Confidential brief');
+    expect(JSON.stringify(all)).not.toContain('Confidential brief');
   });
 
   it('refuses members with 403, another firm with 404, and bad list parameters with 400', async () => {
     const id = await matter('Gamma');
-    expect((await as(owner).get('/api/admin/projects').expect(403)).body.detail).toBe("This area is for your firm's administrators.");
-    await as(stranger).get(`/api/admin/projects/${id}`).expect(404);
-    const theirs = (await as(stranger).get('/api/admin/projects?range=[0,99]').expect(200)).body as { id: string }[];
+    expect((await fails(as(owner).GET('/api/admin/projects/'), 403)).detail).toBe("This area is for your firm's administrators.");
+    await fails(as(stranger).GET('/api/admin/projects/{id}/', path(id)), 404);
+    const theirs = await ok(as(stranger).GET('/api/admin/projects/', list({ range: '[0,99]' })));
     expect(theirs.map((row) => row.id)).not.toContain(id);
-    expect((await as(admin).get('/api/admin/projects?sort=["secret","ASC"]').expect(400)).body.detail).toBe('Cannot sort by "secret". Sortable fields: name, created_at.');
-    expect((await as(admin).get('/api/admin/projects?range=[5,1]').expect(400)).body.detail).toBe('The range parameter must be [first,last] with 0 ≤ first ≤ last.');
-    expect((await as(admin).get('/api/admin/projects?filter={"owner":1}').expect(400)).body.detail).toBe('Cannot filter by "owner". Filters: q, owner_id.');
-    expect((await as(admin).get('/api/admin/projects?filter=nope').expect(400)).body.detail).toBe('The filter parameter is not valid JSON.');
+    expect((await fails(as(admin).GET('/api/admin/projects/', list({ sort: '["secret","ASC"]' })), 400)).detail).toBe('Cannot sort by "secret". Sortable fields: name, created_at.');
+    expect((await fails(as(admin).GET('/api/admin/projects/', list({ range: '[5,1]' })), 400)).detail).toBe('The range parameter must be [first,last] with 0 ≤ first ≤ last.');
+    expect((await fails(as(admin).GET('/api/admin/projects/', list({ filter: '{"owner":1}' })), 400)).detail).toBe('Cannot filter by "owner". Filters: q, owner_id.');
+    expect((await fails(as(admin).GET('/api/admin/projects/', list({ filter: 'nope' })), 400)).detail).toBe('The filter parameter is not valid JSON.');
   });
 
   it('walls a member off at once; the owner cannot share again until the wall comes down', async () => {
     const id = await matter('Delta acquisition');
-    await as(owner).post(`/api/projects/${id}/members/`, { email: associate.email, role: 'editor' }).expect(201);
-    await as(associate).get(`/api/projects/${id}/`).expect(200);
+    await ok(share(owner, id, 'editor'), 201);
+    await ok(as(associate).GET('/api/projects/{id}/', path(id)));
 
-    const walled = await as(admin).post(`/api/admin/projects/${id}/walls/`, { user_id: associateId }).expect(201);
-    expect(walled.body.walls).toEqual([{ user_id: associateId, email: associate.email, added_at: expect.any(String) }]);
-    await as(associate).get(`/api/projects/${id}/`).expect(404);
-    expect((await as(associate).get('/api/projects/').expect(200)).body.projects.map((p: { id: string }) => p.id)).not.toContain(id);
-    const reshare = await as(owner).post(`/api/projects/${id}/members/`, { email: associate.email, role: 'viewer' }).expect(400);
-    expect(reshare.body.detail).toBe('This person is walled off this project and cannot be given access.');
-    expect((await as(admin).get(`/api/admin/projects/${id}`).expect(200)).body.members.map((m: { user_id: string }) => m.user_id)).toEqual([ownerId]);
+    const walled = await ok(as(admin).POST('/api/admin/projects/{id}/walls/', { ...path(id), body: { user_id: associateId } }), 201);
+    expect(walled.walls).toEqual([{ user_id: associateId, email: associate.email, added_at: expect.any(String) }]);
+    await fails(as(associate).GET('/api/projects/{id}/', path(id)), 404);
+    expect((await ok(as(associate).GET('/api/projects/'))).projects.map((p) => p.id)).not.toContain(id);
+    const reshare = await fails(share(owner, id, 'viewer'), 400);
+    expect(reshare.detail).toBe('This person is walled off this project and cannot be given access.');
+    expect((await ok(as(admin).GET('/api/admin/projects/{id}/', path(id)))).members.map((m) => m.user_id)).toEqual([ownerId]);
 
-    expect((await as(admin).post(`/api/admin/projects/${id}/walls/`, { user_id: ownerId }).expect(400)).body.detail).toBe('The owner of a project cannot be walled off it.');
-    await as(owner).post(`/api/admin/projects/${id}/walls/`, { user_id: associateId }).expect(403);
-    await as(owner).delete(`/api/admin/projects/${id}/walls/${associateId}`).expect(403);
+    expect((await fails(as(admin).POST('/api/admin/projects/{id}/walls/', { ...path(id), body: { user_id: ownerId } }), 400)).detail).toBe('The owner of a project cannot be walled off it.');
+    await fails(as(owner).POST('/api/admin/projects/{id}/walls/', { ...path(id), body: { user_id: associateId } }), 403);
+    await fails(as(owner).DELETE('/api/admin/projects/{id}/walls/{userId}/', wall(id, associateId)), 403);
 
-    await as(admin).delete(`/api/admin/projects/${id}/walls/${associateId}`).expect(200);
-    await as(associate).get(`/api/projects/${id}/`).expect(404);
-    await as(owner).post(`/api/projects/${id}/members/`, { email: associate.email, role: 'viewer' }).expect(201);
-    await as(associate).get(`/api/projects/${id}/`).expect(200);
-    await as(admin).delete(`/api/admin/projects/${id}/walls/${associateId}`).expect(404);
+    await ok(as(admin).DELETE('/api/admin/projects/{id}/walls/{userId}/', wall(id, associateId)));
+    await fails(as(associate).GET('/api/projects/{id}/', path(id)), 404);
+    await ok(share(owner, id, 'viewer'), 201);
+    await ok(as(associate).GET('/api/projects/{id}/', path(id)));
+    await fails(as(admin).DELETE('/api/admin/projects/{id}/walls/{userId}/', wall(id, associateId)), 404);
   });
 
   it("never walls another firm's person or a project of another firm", async () => {
     const id = await matter('Epsilon');
     const strangerId = await idOf(ctx, stranger);
-    expect((await as(admin).post(`/api/admin/projects/${id}/walls/`, { user_id: strangerId }).expect(400)).body.detail).toBe('No one in your firm has this user id.');
-    const theirs = (await as(stranger).post('/api/projects/', { name: 'Theirs' }).expect(201)).body.id as string;
-    await as(admin).post(`/api/admin/projects/${theirs}/walls/`, { user_id: associateId }).expect(404);
+    expect((await fails(as(admin).POST('/api/admin/projects/{id}/walls/', { ...path(id), body: { user_id: strangerId } }), 400)).detail).toBe('No one in your firm has this user id.');
+    const theirs = (await ok(as(stranger).POST('/api/projects/', { body: { name: 'Theirs', description: '' } }), 201)).id;
+    await fails(as(admin).POST('/api/admin/projects/{id}/walls/', { ...path(theirs), body: { user_id: associateId } }), 404);
   });
 });

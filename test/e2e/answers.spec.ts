@@ -1,15 +1,11 @@
 import { DataSource } from 'typeorm';
 import { cuadText, firstCuadContract } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
+import { api, fails, ok, type Outcome, uploadFile } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, upload } from '../utils/projects';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
-import type { Schemas } from '@casewise/api-client';
-
-/** A citation as the contract describes it. */
-type CitationBody = Schemas['CitationDto'];
-
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('answers with checked citations', () => {
@@ -28,51 +24,54 @@ describe('answers with checked citations', () => {
 
   afterAll(() => ctx.close());
 
+  const ask = (user: TestUser, question: string) => api(ctx, user).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } });
+  const history = (user: TestUser) => api(ctx, user).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } });
+  const clear = (user: TestUser) => api(ctx, user).DELETE('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } });
+
   it('refuses a question before any document is ready', async () => {
-    const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'What is the governing law?' }).expect(400);
-    expect(response.body.detail).toBe('You need to add documents first');
+    const response = await fails(ask(owner, 'What is the governing law?'), 400);
+    expect(response.detail).toBe('You need to add documents first');
   });
 
   it('answers with citations whose quotes are the stored text at their offsets, and keeps the exchange in the history', async () => {
-    await upload(ctx, owner, projectId, contract, cuadText(contract)).expect(201);
+    await ok(uploadFile(ctx, owner, projectId, contract, cuadText(contract)), 201);
     await waitForDocuments(ctx, owner.token, projectId);
-    const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'Which state’s law governs this agreement?' }).expect(200);
-    expect(response.body.abstained).toBe(false);
-    expect(response.body.citations.length).toBeGreaterThan(0);
-    expect(response.body.context).toEqual([contract]);
+    const response = await ok(ask(owner, 'Which state’s law governs this agreement?'));
+    expect(response.abstained).toBe(false);
+    expect(response.citations.length).toBeGreaterThan(0);
+    expect(response.context).toEqual([contract]);
     const text = cuadText(contract);
-    for (const citation of response.body.citations as CitationBody[]) {
+    for (const citation of response.citations) {
       expect(citation.file).toBe(contract);
       expect(normalise(text.slice(citation.start, citation.end))).toBe(normalise(citation.quote));
     }
-    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    expect(history.body.history).toEqual([
-      { _id: expect.any(String), message: 'Which state’s law governs this agreement?', response: response.body.answer, citations: response.body.citations, context: [contract], created_at: expect.any(String) },
+    const exchanges = await ok(history(owner));
+    expect(exchanges.history).toEqual([
+      { _id: expect.any(String), message: 'Which state’s law governs this agreement?', response: response.answer, citations: response.citations, context: [contract], created_at: expect.any(String) },
     ]);
   });
 
   it('says plainly when the documents do not address the question', async () => {
-    const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'What is the recipe for sourdough bread?' }).expect(200);
-    expect(response.body).toMatchObject({ answer: 'The documents do not appear to address this.', citations: [], abstained: true });
+    const response = await ok(ask(owner, 'What is the recipe for sourdough bread?'));
+    expect(response).toMatchObject({ answer: 'The documents do not appear to address this.', citations: [], abstained: true });
   });
 
   it('refuses an empty question', async () => {
-    const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: '   ' }).expect(400);
-    expect(response.body.detail).toBe('Please type a question.');
+    const response = await fails(ask(owner, '   '), 400);
+    expect(response.detail).toBe('Please type a question.');
   });
 
-  it.each([
-    ['ask', () => ctx.http.post(`/api/projects/${projectId}/qa/`).send({ question: 'What is the term?' })],
-    ['read the history', () => ctx.http.get(`/api/projects/${projectId}/chat_history/`)],
-    ['delete the history', () => ctx.http.delete(`/api/projects/${projectId}/chat_history/`)],
+  it.each<[string, (user: TestUser) => Promise<Outcome<unknown, unknown>>]>([
+    ['ask', (user) => ask(user, 'What is the term?')],
+    ['read the history', history],
+    ['delete the history', clear],
   ])('gives another user 404 when they %s', async (_label, call) => {
-    await call().set(...bearer(stranger)).expect(404);
+    await fails(call(stranger), 404);
   });
 
   it('clears the history', async () => {
-    await ctx.http.delete(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    expect(history.body).toEqual({ history: [], next: null });
+    await ok(clear(owner));
+    expect(await ok(history(owner))).toEqual({ history: [], next: null });
     const rows = (await ctx.app.get(DataSource).query('SELECT count(*) AS n FROM chat_messages WHERE project_id = $1', [projectId])) as { n: string }[];
     expect(Number(rows[0].n)).toBe(0);
   });
@@ -88,7 +87,7 @@ describe('broad questions (the suggestion chips)', () => {
     ctx = await startTestApp(testConfig({}, { redis: false }));
     owner = await createUser(ctx);
     projectId = (await createProject(ctx, owner, 'Chips')).id;
-    await upload(ctx, owner, projectId, contract, cuadText(contract)).expect(201);
+    await ok(uploadFile(ctx, owner, projectId, contract, cuadText(contract)), 201);
     await waitForDocuments(ctx, owner.token, projectId);
   });
 
@@ -97,13 +96,13 @@ describe('broad questions (the suggestion chips)', () => {
   it.each(['What are the key terms in this contract?', 'Summarize the main points', 'What are my obligations?', 'Identify potential risks'])(
     'answers %j with checked citations',
     async (question) => {
-      const response = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
-      expect(response.body.abstained).toBe(false);
-      expect(response.body.citations.length).toBeGreaterThan(0);
+      const response = await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }));
+      expect(response.abstained).toBe(false);
+      expect(response.citations.length).toBeGreaterThan(0);
       const text = cuadText(contract);
-      for (const citation of response.body.citations as CitationBody[]) {
+      for (const citation of response.citations) {
         expect(text.slice(citation.start, citation.end)).toBe(citation.quote);
-        expect(response.body.answer).toContain(`page ${citation.page}`);
+        expect(response.answer).toContain(`page ${citation.page}`);
       }
     },
   );

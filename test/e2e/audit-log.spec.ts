@@ -2,18 +2,10 @@ import { DataSource } from 'typeorm';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
+import { api, expectStatus, fails, ok } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
-import { asUser } from '../utils/firm';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
-
-interface EventRow {
-  id: string;
-  action: string;
-  actor_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-}
 
 // The audit trail an administrator can show: scoped to the firm, hash-chained, and checked end to end.
 describe('audit log: firm-scoped, tamper-evident', () => {
@@ -23,40 +15,43 @@ describe('audit log: firm-scoped, tamper-evident', () => {
   let firmId: string;
   let adminId: string;
 
-  const as = (user: TestUser) => asUser(ctx, user);
+  const as = (user: TestUser | null) => api(ctx, user);
+  const list = (query: { sort?: string; range?: string; filter?: string }) => ({ params: { query } });
   const db = () => ctx.app.get(DataSource);
-  const verify = async () => (await as(admin).get('/api/admin/audit-events/verify').expect(200)).body as { ok: boolean; count: number; first_bad_id: string | null };
+  const verify = () => ok(as(admin).GET('/api/admin/audit-events/verify/'));
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
     admin = await createUser(ctx, 'audit-admin');
     stranger = await createUser(ctx, 'audit-stranger');
-    const me = (await as(admin).get('/api/me/').expect(200)).body as { id: string; firm: { id: string } };
+    const me = await ok(as(admin).GET('/api/me/'));
     firmId = me.firm.id;
     adminId = me.id;
-    await ctx.http.post('/api/projects/').set('Authorization', `Bearer ${admin.token}`).send({ name: 'Audited matter' }).expect(201);
-    await ctx.http.post('/api/login/').send({ email: admin.email, password: 'not the password at all' }).expect(401);
+    await ok(as(admin).POST('/api/projects/', { body: { name: 'Audited matter', description: '' } }), 201);
+    await fails(as(null).POST('/api/login/', { body: { email: admin.email, password: 'not the password at all' } }), 401);
   });
 
   afterAll(() => ctx?.close());
 
   it("lists the firm's events with dotted actions, targets and filters, and nothing of another firm", async () => {
-    const all = await as(admin).get('/api/admin/audit-events?sort=["seq","ASC"]&range=[0,99]').expect(200);
-    const actions = (all.body as EventRow[]).map((event) => event.action);
+    const all = await expectStatus(as(admin).GET('/api/admin/audit-events/', list({ sort: '["seq","ASC"]', range: '[0,99]' })), 200);
+    const events = all.data ?? [];
+    const actions = events.map((event) => event.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.signup', 'auth.verify', 'auth.login', 'project.create', 'auth.login_failed']));
-    expect(all.headers['content-range']).toMatch(/^audit-events 0-\d+\/\d+$/);
-    const create = (all.body as EventRow[]).find((event) => event.action === 'project.create');
+    expect(all.response.headers.get('content-range')).toMatch(/^audit-events 0-\d+\/\d+$/);
+    const create = events.find((event) => event.action === 'project.create');
     expect(create).toMatchObject({ actor_id: adminId, target_type: 'project', target_id: expect.any(String) });
 
-    const auth = await as(admin).get(`/api/admin/audit-events?filter=${encodeURIComponent(JSON.stringify({ action: 'auth.', actor_id: adminId }))}&range=[0,99]`).expect(200);
-    expect((auth.body as EventRow[]).every((event) => event.action.startsWith('auth.'))).toBe(true);
-    expect((auth.body as EventRow[]).length).toBeGreaterThanOrEqual(4);
+    const auth = await ok(as(admin).GET('/api/admin/audit-events/', list({ filter: JSON.stringify({ action: 'auth.', actor_id: adminId }), range: '[0,99]' })));
+    expect(auth.every((event) => event.action.startsWith('auth.'))).toBe(true);
+    expect(auth.length).toBeGreaterThanOrEqual(4);
 
-    const theirs = await as(stranger).get('/api/admin/audit-events?range=[0,999]').expect(200);
-    expect((theirs.body as EventRow[]).map((event) => event.actor_id)).not.toContain(adminId);
-    await as(stranger).get(`/api/admin/audit-events/${create?.id}`).expect(404);
-    await as(admin).get(`/api/admin/audit-events/${create?.id}`).expect(200);
-    expect((await as(admin).get('/api/admin/audit-events?filter={"from":"soon"}').expect(400)).body.detail).toBe('The "from" filter must be a date or a date and time (ISO 8601).');
+    const theirs = await ok(as(stranger).GET('/api/admin/audit-events/', list({ range: '[0,999]' })));
+    expect(theirs.map((event) => event.actor_id)).not.toContain(adminId);
+    const one = { params: { path: { id: `${create?.id}` } } };
+    await fails(as(stranger).GET('/api/admin/audit-events/{id}/', one), 404);
+    await ok(as(admin).GET('/api/admin/audit-events/{id}/', one));
+    expect((await fails(as(admin).GET('/api/admin/audit-events/', list({ filter: '{"from":"soon"}' })), 400)).detail).toBe('The "from" filter must be a date or a date and time (ISO 8601).');
   });
 
   it('verifies the chain, and names the first event edited or the one after an event removed', async () => {
@@ -103,22 +98,23 @@ describe('audit log: firm-scoped, tamper-evident', () => {
 
   it('exports the filtered events as CSV with a header row and defused formulas', async () => {
     await ctx.app.get(AuditRepository).record({ action: 'settings.change', firmId, actorId: adminId, details: { name: '=HYPERLINK("http://x")' } });
-    const csv = await as(admin).get(`/api/admin/audit-events/export.csv?filter=${encodeURIComponent(JSON.stringify({ action: 'settings.change' }))}`).expect(200);
-    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = csv.text.trim().split('\r\n');
+    const csv = await expectStatus(as(admin).GET('/api/admin/audit-events/export.csv/', { ...list({ filter: JSON.stringify({ action: 'settings.change' }) }), parseAs: 'text' }), 200);
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = csv.data ?? '';
+    const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('seq,at,id,actor_id,email,action,target_type,target_id,ip,details,prev_hash,hash');
     expect(lines).toHaveLength(52);
     expect(lines.every((line, index) => index === 0 || line.includes('"settings.change"'))).toBe(true);
-    expect(csv.text).toContain('"{""name"":""=HYPERLINK(\\""http://x\\"")""}"');
+    expect(text).toContain('"{""name"":""=HYPERLINK(\\""http://x\\"")""}"');
   });
 
   it('is for administrators only', async () => {
     const member = await createUser(ctx, 'audit-member');
-    const memberId = (await as(member).get('/api/me/')).body.id as string;
+    const memberId = (await as(member).GET('/api/me/')).data?.id;
     await db().query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = $2`, [firmId, memberId]);
-    await as(member).get('/api/admin/audit-events').expect(403);
-    await as(member).get('/api/admin/audit-events/verify').expect(403);
-    await as(member).get('/api/admin/audit-events/export.csv').expect(403);
+    await fails(as(member).GET('/api/admin/audit-events/'), 403);
+    await fails(as(member).GET('/api/admin/audit-events/verify/'), 403);
+    await fails(as(member).GET('/api/admin/audit-events/export.csv/'), 403);
   });
 });
 

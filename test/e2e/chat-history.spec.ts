@@ -1,15 +1,14 @@
+import type { Schemas } from '@casewise/api-client';
+import { api, fails, ok, uploadFile } from '../utils/api';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, upload } from '../utils/projects';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
 const MESSAGES = 120;
 
-interface HistoryPage {
-  history: { _id: string; message: string; response: string }[];
-  next: string | null;
-}
+type HistoryPage = Schemas['ChatHistoryResponseDto'];
 
 const question = (n: number): string => `Question ${n}: who may terminate the supply agreement?`;
 
@@ -22,18 +21,17 @@ describe('chat history pages', () => {
     ctx = await startTestApp(testConfig());
     owner = await createUser(ctx, 'history');
     projectId = (await createProject(ctx, owner, 'Long matter')).id;
-    await upload(ctx, owner, projectId, 'supply.txt', 'Either party may terminate this supply agreement on ninety days written notice.').expect(201);
+    await ok(uploadFile(ctx, owner, projectId, 'supply.txt', 'Either party may terminate this supply agreement on ninety days written notice.'), 201);
     await waitForDocuments(ctx, owner.token, projectId);
     for (let n = 1; n <= MESSAGES; n++) {
-      await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: question(n) }).expect(200);
+      await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question: question(n) } }));
     }
   });
 
   afterAll(() => ctx.close());
 
-  async function page(query: Record<string, string | number> = {}): Promise<HistoryPage> {
-    const response = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).query(query).set(...bearer(owner)).expect(200);
-    return response.body as HistoryPage;
+  async function page(query: { limit?: number; before?: string } = {}): Promise<HistoryPage> {
+    return ok(api(ctx, owner).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId }, query } }));
   }
 
   it('returns the newest 50 exchanges oldest first, in the spec’s entry shape, with a cursor to the older ones', async () => {
@@ -66,20 +64,27 @@ describe('chat history pages', () => {
   it.each([
     [{ limit: 0 }, 'limit must be a whole number from 1 to 200.'],
     [{ limit: 201 }, 'limit must be a whole number from 1 to 200.'],
-    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 200.'],
     [{ before: 'yesterday' }, 'before must be the next cursor of an earlier page.'],
   ])('refuses the query %p with 400', async (query, detail) => {
-    const response = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).query(query).set(...bearer(owner)).expect(400);
+    const response = await fails(api(ctx, owner).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId }, query } }), 400);
+    expect(response).toEqual({ statusCode: 400, detail, error: detail });
+  });
+
+  it('refuses the query {"limit": "ten"} with 400', async () => {
+    // Raw: the contract's limit is a number, so the typed client cannot send "ten".
+    const response = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).query({ limit: 'ten' }).set('Authorization', `Bearer ${owner.token}`).expect(400);
+    const detail = 'limit must be a whole number from 1 to 200.';
     expect(response.body).toEqual({ statusCode: 400, detail, error: detail });
   });
 
   it('gives an empty page for a cursor that is not a message of this project', async () => {
     const stranger = await createUser(ctx, 'stranger');
     const theirs = (await createProject(ctx, stranger)).id;
-    await upload(ctx, stranger, theirs, 'other.txt', 'The tenant may terminate the lease on thirty days notice.').expect(201);
+    await ok(uploadFile(ctx, stranger, theirs, 'other.txt', 'The tenant may terminate the lease on thirty days notice.'), 201);
     await waitForDocuments(ctx, stranger.token, theirs);
-    await ctx.http.post(`/api/projects/${theirs}/qa/`).set(...bearer(stranger)).send({ question: 'Who may terminate?' }).expect(200);
-    const [foreign] = (await ctx.http.get(`/api/projects/${theirs}/chat_history/`).set(...bearer(stranger)).expect(200)).body.history as HistoryPage['history'];
+    const inTheirs = { params: { path: { id: theirs } } };
+    await ok(api(ctx, stranger).POST('/api/projects/{id}/qa/', { ...inTheirs, body: { question: 'Who may terminate?' } }));
+    const [foreign] = (await ok(api(ctx, stranger).GET('/api/projects/{id}/chat_history/', inTheirs))).history;
     expect(await page({ before: foreign._id })).toEqual({ history: [], next: null });
   });
 });

@@ -20,7 +20,8 @@ import {
   messageReply,
   systemText,
 } from '../utils/fake-anthropic';
-import { bearer, createProject, upload } from '../utils/projects';
+import { api, downloadReport, ok, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 import type { Schemas } from '@casewise/api-client';
@@ -113,7 +114,7 @@ describe('citations checked where users meet them (Claude through a local fake)'
   const stored = new Map<string, { id: string; text: string; pages: { page: number; start: number; end: number }[] }>();
 
   async function addDocuments(user: TestUser, project: string, files: string[]): Promise<void> {
-    for (const file of files) await upload(ctx, user, project, file, TEXTS[file] ?? cuadPdf(file)).expect(201);
+    for (const file of files) await ok(uploadFile(ctx, user, project, file, TEXTS[file] ?? cuadPdf(file)), 201);
     const documents = await waitForDocuments(ctx, user.token, project);
     expect(documents.map((document) => document.status)).toEqual(files.map(() => 'ready'));
     const texts = await ctx.app.get(IngestionRepository).textsOf(documents.map((document) => document.id));
@@ -147,12 +148,12 @@ describe('citations checked where users meet them (Claude through a local fake)'
   }
 
   async function ask(question = 'Which law governs this agreement?', project = projectId) {
-    const response = await ctx.http.post(`/api/projects/${project}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
-    const history = await ctx.http.get(`/api/projects/${project}/chat_history/?limit=1`).set(...bearer(owner)).expect(200);
+    const response = await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: project } }, body: { question } }));
+    const history = await ok(api(ctx, owner).GET('/api/projects/{id}/chat_history/', { params: { path: { id: project }, query: { limit: 1 } } }));
     // What the chat shows later is what was checked, not what the model said.
-    expect(history.body.history[0]).toMatchObject({ response: response.body.answer, citations: response.body.citations, context: response.body.context });
-    expect(JSON.stringify(response.body)).not.toMatch(FOREIGN);
-    return response.body as { answer: string; context: string[]; citations: CitationBody[]; abstained: boolean };
+    expect(history.history[0]).toMatchObject({ response: response.answer, citations: response.citations, context: response.context });
+    expect(JSON.stringify(response)).not.toMatch(FOREIGN);
+    return response;
   }
 
   beforeAll(async () => {
@@ -303,9 +304,9 @@ describe('citations checked where users meet them (Claude through a local fake)'
   });
 
   describe.each([
-    ['case-summary', '/api/generate_case_summary/', 'case-summary-pdf', 'Case Summary', CASE_SUMMARY_EXTRACTION_PROMPT],
-    ['liability-analysis', '/api/generate_liability_analysis/', 'liability-analysis-pdf', 'Liability Analysis', LIABILITY_EXTRACTION_PROMPT],
-  ] as const)('the %s', (kind: ReportKind, route, download, title, extractionPrompt) => {
+    ['case-summary', 'Case Summary', CASE_SUMMARY_EXTRACTION_PROMPT],
+    ['liability-analysis', 'Liability Analysis', LIABILITY_EXTRACTION_PROMPT],
+  ] as const)('the %s', (kind: ReportKind, title, extractionPrompt) => {
     /** Per document: quotes the fake extracts from it, real, reformatted, forged and borrowed. */
     const QUOTES: Record<string, string[]> = {
       [SUPPLY]: [NEVADA, normalizeWhitespace(LIABILITY_STORED), FORGED, VERMONT, OREGON],
@@ -334,8 +335,11 @@ describe('citations checked where users meet them (Claude through a local fake)'
 
     it('keeps only quotes found in this project’s documents, at their exact offsets, notes the rest, and downloads the same', async () => {
       fake.otherwise((request) => (systemText(request) === extractionPrompt ? extraction(request) : reduction(request)));
-      const response = await ctx.http.post(route).set(...bearer(owner)).send({ project_id: projectId }).expect(200);
-      const markdown = (kind === 'case-summary' ? response.body.summary : response.body.analysis) as string;
+      const request = { body: { project_id: projectId } };
+      const markdown =
+        kind === 'case-summary'
+          ? (await ok(api(ctx, owner).POST('/api/generate_case_summary/', request))).summary
+          : (await ok(api(ctx, owner).POST('/api/generate_liability_analysis/', request))).analysis;
 
       const extractedFrom = fake.requests.filter((request) => systemText(request.body) === extractionPrompt).map((request) => documentBlocks(request.body)[0]?.title);
       expect(extractedFrom.sort()).toEqual([SIDE, SUPPLY]);
@@ -364,8 +368,8 @@ describe('citations checked where users meet them (Claude through a local fake)'
       const byPosition = (a: CitationBody, b: CitationBody) => a.file.localeCompare(b.file) || a.start - b.start;
       expect(citations.map(({ file, page, start, end, quote }) => ({ file, page, start, end, quote })).sort(byPosition)).toEqual([...kept].sort(byPosition));
 
-      const docx = await ctx.http.get(`/api/download/${download}/?project_id=${projectId}&format=docx`).set(...bearer(owner)).responseType('blob').expect(200);
-      const { value } = await mammoth.extractRawText({ buffer: docx.body as Buffer });
+      const docx = await ok(downloadReport(ctx, owner, kind, { project_id: projectId, format: 'docx' }));
+      const { value } = await mammoth.extractRawText({ buffer: Buffer.from(docx) });
       expect(value).toContain(unsupportedNote(REMOVED));
       expect(value).toContain(normalizeWhitespace(LIABILITY_STORED));
       expect(value).not.toMatch(FOREIGN);

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { waitForDocuments } from '../utils/documents';
@@ -95,10 +92,8 @@ describe('contract fuzzing (openapi.yaml)', () => {
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({ THROTTLE_LIMIT: '100000' }, { redis: false }));
-    const server = ctx.app.getHttpServer() as Server;
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
+    // The test app already listens on a port of 127.0.0.1.
+    port = Number(new URL(ctx.baseUrl).port);
     tenants = [await plantTenant(ctx, 'a'), await plantTenant(ctx, 'b')];
   }, 120_000);
 

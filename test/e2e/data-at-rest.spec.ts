@@ -10,13 +10,10 @@ import { LegacyTextSealer } from '@api/modules/keys/legacy-text.sealer';
 import { cuadText, firstCuadContract } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, upload } from '../utils/projects';
+import { api, fails, ok, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { tempDir, testConfig } from '../utils/test-config';
-import type { Schemas } from '@casewise/api-client';
-
-/** A citation as the contract describes it. */
-type CitationBody = Schemas['CitationDto'];
 
 /** Every path under `dir` with its permission bits, folders included. */
 async function modesUnder(dir: string): Promise<{ path: string; mode: number }[]> {
@@ -61,7 +58,7 @@ describe('data at rest', () => {
 
   it('keeps DATA_DIR private: no file or folder in it is open to group or others', async () => {
     const projectId = (await createProject(ctx, owner, 'Permissions')).id;
-    await upload(ctx, owner, projectId, 'memo.txt', 'A short memo about the lease.').expect(201);
+    await ok(uploadFile(ctx, owner, projectId, 'memo.txt', 'A short memo about the lease.'), 201);
     await waitForDocuments(ctx, owner.token, projectId);
     const entries = await modesUnder(dataDir);
     expect(entries.some((entry) => entry.path.endsWith('secrets.json'))).toBe(true);
@@ -70,19 +67,19 @@ describe('data at rest', () => {
 
   it('stores no document text, passage, question, answer or report in clear, and still answers with exact quotes', async () => {
     const projectId = (await createProject(ctx, owner, 'Sealed')).id;
-    await upload(ctx, owner, projectId, 'escrow.txt', document).expect(201);
+    await ok(uploadFile(ctx, owner, projectId, 'escrow.txt', document), 201);
     const [ready] = await waitForDocuments(ctx, owner.token, projectId);
     expect(ready.status).toBe('ready');
 
     const question = `Which state’s law governs the ${marker} escrow account?`;
-    const answer = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
-    const citations = answer.body.citations as CitationBody[];
+    const answer = await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }));
+    const citations = answer.citations;
     expect(citations.some((citation) => citation.quote.includes(marker))).toBe(true);
     for (const citation of citations) expect(document.slice(citation.start, citation.end)).toBe(citation.quote);
-    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    expect(history.body.history[0]).toMatchObject({ message: question, citations: answer.body.citations });
-    await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
-    await ctx.http.post('/api/generate_liability_analysis/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
+    const history = await ok(api(ctx, owner).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } }));
+    expect(history.history[0]).toMatchObject({ message: question, citations: answer.citations });
+    await ok(api(ctx, owner).POST('/api/generate_case_summary/', { body: { project_id: projectId } }));
+    await ok(api(ctx, owner).POST('/api/generate_liability_analysis/', { body: { project_id: projectId } }));
 
     for (const table of ['documents', 'document_texts', 'chunks', 'chat_messages', 'reports']) {
       const rows = (await db.query(`SELECT * FROM ${table}`)) as Record<string, unknown>[];
@@ -94,10 +91,10 @@ describe('data at rest', () => {
 
   it('refuses a passage copied into another row with a clear error instead of the wrong text', async () => {
     const projectId = (await createProject(ctx, owner, 'Swapped')).id;
-    await upload(ctx, owner, projectId, 'contract.txt', body.slice(0, 12000)).expect(201);
+    await ok(uploadFile(ctx, owner, projectId, 'contract.txt', body.slice(0, 12000)), 201);
     await waitForDocuments(ctx, owner.token, projectId);
     const question = 'Which law governs this agreement?';
-    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(200);
+    await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }));
 
     const chunks = (await db.query('SELECT id FROM chunks WHERE project_id = $1 ORDER BY ordinal', [projectId])) as { id: string }[];
     expect(chunks.length).toBeGreaterThan(1);
@@ -105,17 +102,17 @@ describe('data at rest', () => {
     // A change to the project's documents makes the search index load its passages again.
     await db.query('UPDATE documents SET updated_at = now() WHERE project_id = $1', [projectId]);
 
-    const refused = await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question }).expect(500);
-    expect(refused.body.detail).toBe(`Stored text failed its integrity check (chunks.text of ${chunks[1].id}), so it was not used.`);
+    const refused = await fails(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }), 500);
+    expect(refused.detail).toBe(`Stored text failed its integrity check (chunks.text of ${chunks[1].id}), so it was not used.`);
   });
 
   it('encrypts at start-up what was stored in clear before, in every table with sealed text', async () => {
     const projectId = (await createProject(ctx, owner, 'Legacy')).id;
     const lease = body.slice(0, 6000);
-    await upload(ctx, owner, projectId, 'lease.txt', lease).expect(201);
+    await ok(uploadFile(ctx, owner, projectId, 'lease.txt', lease), 201);
     const [{ id: documentId }] = await waitForDocuments(ctx, owner.token, projectId);
-    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(owner)).send({ question: 'What is the term?' }).expect(200);
-    await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
+    await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question: 'What is the term?' } }));
+    await ok(api(ctx, owner).POST('/api/generate_case_summary/', { body: { project_id: projectId } }));
     const [chunk] = await ctx.app.get(IngestionService).chunksOfProject(projectId);
     const report = (await ctx.app.get(ReportRepository).latest(projectId, 'case-summary')) as ReportEntity;
     // Each owner's table gets a value back in clear, as stored before text was sealed.
@@ -136,8 +133,8 @@ describe('data at rest', () => {
       [projectId, documentId, chunk.id, report.id],
     )) as Record<string, number>[];
     expect(firstBytes).toEqual([{ question: 0, text: 0, heading_path: 0, markdown: 0 }]);
-    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(owner)).expect(200);
-    expect(history.body.history[0].message).toBe(legacy);
+    const history = await ok(api(ctx, owner).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } }));
+    expect(history.history[0].message).toBe(legacy);
     expect((await ctx.app.get(IngestionService).textsOf([documentId]))[0]?.text).toBe(lease);
     expect((await ctx.app.get(IngestionService).chunksOfProject(projectId)).find((found) => found.id === chunk.id)?.headingPath).toEqual(chunk.headingPath);
     expect((await ctx.app.get(ReportRepository).latest(projectId, 'case-summary'))?.markdown).toBe(report.markdown);
@@ -147,18 +144,18 @@ describe('data at rest', () => {
   it('makes a firm’s data unreadable once its key is destroyed', async () => {
     const client = await createUser(ctx, 'leaving');
     const projectId = (await createProject(ctx, client, 'Shredded')).id;
-    await upload(ctx, client, projectId, 'note.txt', body.slice(0, 6000)).expect(201);
+    await ok(uploadFile(ctx, client, projectId, 'note.txt', body.slice(0, 6000)), 201);
     await waitForDocuments(ctx, client.token, projectId);
-    await ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(client)).send({ question: 'Who are the parties?' }).expect(200);
+    await ok(api(ctx, client).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question: 'Who are the parties?' } }));
     const [{ id }] = (await db.query('SELECT firm_id AS id FROM users WHERE email = $1', [client.email])) as { id: string }[];
 
     expect(await ctx.app.get(FieldCipher).destroyFirmKey(id)).toBe(1);
 
-    const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(client)).expect(410);
-    expect(history.body.detail).toBe("This data was erased with its firm's key and can no longer be read.");
+    const history = await fails(api(ctx, client).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } }), 410);
+    expect(history.detail).toBe("This data was erased with its firm's key and can no longer be read.");
     const keys = (await db.query('SELECT wrapped_key, destroyed_at FROM data_keys WHERE owner_id = $1', [id])) as { wrapped_key: unknown; destroyed_at: unknown }[];
     expect(keys).toEqual([{ wrapped_key: null, destroyed_at: expect.anything() }]);
     // Another firm's data is untouched.
-    await ctx.http.get('/api/projects/').set(...bearer(owner)).expect(200);
+    await ok(api(ctx, owner).GET('/api/projects/'));
   });
 });

@@ -1,5 +1,6 @@
+import { api, fails, ok, uploadFile } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, upload } from '../utils/projects';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -22,33 +23,34 @@ describe('document lookups', () => {
   afterAll(() => ctx.close());
 
   it('takes an upload for a project id given with spaces around it, and refuses one that is not a UUID', async () => {
-    await upload(ctx, owner, `  ${projectId} `, 'spaced.txt', 'Some text.').expect(201);
-    const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-    expect(files.body).toEqual({ files: ['spaced.txt'] });
-    const refused = await upload(ctx, owner, `${projectId}x`, 'other.txt', 'Some text.').expect(400);
-    expect(refused.body.detail).toBe('The project id is not valid: it must be a UUID.');
+    await ok(uploadFile(ctx, owner, `  ${projectId} `, 'spaced.txt', 'Some text.'), 201);
+    const files = await ok(api(ctx, owner).GET('/api/projects/{id}/files/', { params: { path: { id: projectId } } }));
+    expect(files).toEqual({ files: ['spaced.txt'] });
+    const refused = await fails(uploadFile(ctx, owner, `${projectId}x`, 'other.txt', 'Some text.'), 400);
+    expect(refused.detail).toBe('The project id is not valid: it must be a UUID.');
   });
 
   it('answers 404 for a document id that is not a UUID', async () => {
-    const response = await ctx.http.get(`/api/projects/${projectId}/documents/not-a-uuid/content/`).set(...bearer(owner)).expect(404);
-    expect(response.body.detail).toBe('Document not found.');
+    const response = await fails(api(ctx, owner).GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: projectId, documentId: 'not-a-uuid' } } }), 404);
+    expect(response.detail).toBe('Document not found.');
   });
 
   it('answers 404 for a name holding a NUL character, and deletes by a name in either Unicode form', async () => {
     const composed = 'Café.txt'.normalize('NFC');
-    await upload(ctx, owner, projectId, composed, 'Menu.').expect(201);
-    const nul = await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent('Caf\u0000.txt')}/`).set(...bearer(owner)).expect(404);
-    expect(nul.body.detail).toBe('No document named "Caf.txt" in this project.');
-    await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent(composed.normalize('NFD'))}/`).set(...bearer(owner)).expect(200);
-    const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-    expect(files.body.files).toEqual([]);
+    await ok(uploadFile(ctx, owner, projectId, composed, 'Menu.'), 201);
+    const file = (filename: string) => ({ params: { path: { id: projectId, filename } } });
+    const nul = await fails(api(ctx, owner).DELETE('/api/projects/{id}/files/{filename}/', file('Caf\u0000.txt')), 404);
+    expect(nul.detail).toBe('No document named "Caf.txt" in this project.');
+    await ok(api(ctx, owner).DELETE('/api/projects/{id}/files/{filename}/', file(composed.normalize('NFD'))));
+    const files = await ok(api(ctx, owner).GET('/api/projects/{id}/files/', { params: { path: { id: projectId } } }));
+    expect(files.files).toEqual([]);
   });
 
   it('lists only the caller’s projects', async () => {
     const stranger = await createUser(ctx, 'stranger');
     const theirs = await createProject(ctx, stranger, 'Theirs');
-    const mine = await ctx.http.get('/api/projects/').set(...bearer(owner)).expect(200);
-    const ids = mine.body.projects.map((p: { id: string }) => p.id);
+    const mine = await ok(api(ctx, owner).GET('/api/projects/'));
+    const ids = mine.projects.map((p) => p.id);
     expect(ids).toContain(projectId);
     expect(ids).not.toContain(theirs.id);
   });

@@ -1,6 +1,7 @@
 import { hash, argon2id } from 'argon2';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
+import { api, fails, ok } from '../utils/api';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -39,30 +40,29 @@ describe('migration to firms, from a database made by the previous schema', () =
   afterAll(() => ctx?.close());
 
   async function signIn(email: string): Promise<string> {
-    const response = await ctx.http.post('/api/login/').send({ email, password }).expect(200);
-    return response.body.token as string;
+    return (await ok(api(ctx).POST('/api/login/', { body: { email, password } }))).token;
   }
 
   it('makes each existing account the administrator of a firm of its own, named after its domain', async () => {
-    const alice = await ctx.http.get('/api/me/').set('Authorization', `Bearer ${await signIn('alice@alpha.example')}`).expect(200);
-    const bob = await ctx.http.get('/api/me/').set('Authorization', `Bearer ${await signIn('bob@beta.example')}`).expect(200);
-    expect(alice.body).toMatchObject({ email: 'alice@alpha.example', role: 'admin', firm: { name: 'alpha.example' } });
-    expect(bob.body).toMatchObject({ email: 'bob@beta.example', role: 'admin', firm: { name: 'beta.example' } });
-    expect(alice.body.firm.id).not.toBe(bob.body.firm.id);
+    const alice = await ok(api(ctx, await signIn('alice@alpha.example')).GET('/api/me/'));
+    const bob = await ok(api(ctx, await signIn('bob@beta.example')).GET('/api/me/'));
+    expect(alice).toMatchObject({ email: 'alice@alpha.example', role: 'admin', firm: { name: 'alpha.example' } });
+    expect(bob).toMatchObject({ email: 'bob@beta.example', role: 'admin', firm: { name: 'beta.example' } });
+    expect(alice.firm.id).not.toBe(bob.firm.id);
   });
 
   it('keeps each account’s matters and chat history working, and nobody else’s visible', async () => {
     const token = await signIn('alice@alpha.example');
-    const projects = await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(projects.body.projects).toEqual([expect.objectContaining({ name: 'Matter of alice@alpha.example', role: 'owner', document_count: 0 })]);
-    const history = await ctx.http.get(`/api/projects/${projects.body.projects[0].id}/chat_history/`).set('Authorization', `Bearer ${token}`).expect(200);
-    expect(history.body.history).toEqual([expect.objectContaining({ message: 'Who are the parties?', response: 'Alpha and Beta.' })]);
-    const admin = await ctx.http.get('/api/admin/projects?range=[0,99]').set('Authorization', `Bearer ${token}`).expect(200);
-    expect((admin.body as { name: string }[]).map((row) => row.name)).toEqual(['Matter of alice@alpha.example']);
+    const projects = await ok(api(ctx, token).GET('/api/projects/'));
+    expect(projects.projects).toEqual([expect.objectContaining({ name: 'Matter of alice@alpha.example', role: 'owner', document_count: 0 })]);
+    const history = await ok(api(ctx, token).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projects.projects[0].id } } }));
+    expect(history.history).toEqual([expect.objectContaining({ message: 'Who are the parties?', response: 'Alpha and Beta.' })]);
+    const admin = await ok(api(ctx, token).GET('/api/admin/projects/', { params: { query: { range: '[0,99]' } } }));
+    expect(admin.map((row) => row.name)).toEqual(['Matter of alice@alpha.example']);
   });
 
   it('keeps a disabled account disabled', async () => {
-    await ctx.http.post('/api/login/').send({ email: 'carol@alpha.example', password }).expect(403);
+    await fails(api(ctx).POST('/api/login/', { body: { email: 'carol@alpha.example', password } }), 403);
   });
 
   it('puts every migrated account, and its matters, in a firm of its own', async () => {

@@ -3,7 +3,8 @@ import { JobName } from '@api/modules/jobs/job.constants';
 import { cuadPdf, cuadPdfs, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser } from '../utils/factory';
-import { createProject, upload } from '../utils/projects';
+import { api as typedApi, ok, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { until } from '../utils/poll';
 import { describeIf } from '../utils/requirements';
@@ -43,8 +44,8 @@ describeIf(serverRequirements.postgres, 'ingestion when its worker process is ki
       const db = api.app.get(DataSource);
       const user = await createUser(api);
       const project = await createProject(api, user, 'Crash');
-      for (const name of PDFS) await upload(api, user, project.id, name, cuadPdf(name)).expect(201);
-      for (const name of TEXTS) await upload(api, user, project.id, name, cuadText(name)).expect(201);
+      for (const name of PDFS) await ok(uploadFile(api, user, project.id, name, cuadPdf(name)), 201);
+      for (const name of TEXTS) await ok(uploadFile(api, user, project.id, name, cuadText(name)), 201);
 
       const first = await startWorkerProcess(config);
       workers.push(first);
@@ -83,8 +84,8 @@ describe('ingestion after a simulated crash', () => {
     const first = await startTestApp({ ...config, app: { ...config.app, role: 'api' } });
     const user = await createUser(first);
     const project = await createProject(first, user, 'Crash');
-    await upload(first, user, project.id, 'a.txt', cuadText(TXT)).expect(201);
-    await upload(first, user, project.id, 'b.txt', 'SECTION 1. TERM. This Agreement lasts five years.').expect(201);
+    await ok(uploadFile(first, user, project.id, 'a.txt', cuadText(TXT)), 201);
+    await ok(uploadFile(first, user, project.id, 'b.txt', 'SECTION 1. TERM. This Agreement lasts five years.'), 201);
     const db = first.app.get(DataSource);
     // The crash: one document mid-processing, and one whose job was lost before it was queued.
     await db.query(`UPDATE documents SET status = 'processing' WHERE filename = 'a.txt'`);
@@ -95,8 +96,8 @@ describe('ingestion after a simulated crash', () => {
 
     const second = await startTestApp(config);
     try {
-      const login = await second.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
-      const documents = await waitForDocuments(second, login.body.token, project.id);
+      const login = await ok(typedApi(second).POST('/api/login/', { body: { email: user.email, password: user.password } }));
+      const documents = await waitForDocuments(second, login.token, project.id);
       expect(documents.map((document) => document.status)).toEqual(['ready', 'ready']);
       const duplicates = (await second.app
         .get(DataSource)

@@ -7,7 +7,8 @@ import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { cuadPdf, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
-import { createProject, upload } from '../utils/projects';
+import { ok, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -31,9 +32,9 @@ describe('ingestion', () => {
   afterAll(() => ctx.close());
 
   it('turns a real PDF and the same contract as text into ready documents whose chunks point exactly into the stored text', async () => {
-    await upload(ctx, user, projectId, 'supply.pdf', cuadPdf(PDF)).expect(201);
-    await upload(ctx, user, projectId, 'supply.txt', cuadText(TXT)).expect(201);
-    await upload(ctx, user, projectId, 'locked.pdf', readFileSync(join(FIXTURES, 'password-protected.pdf'))).expect(201);
+    await ok(uploadFile(ctx, user, projectId, 'supply.pdf', cuadPdf(PDF)), 201);
+    await ok(uploadFile(ctx, user, projectId, 'supply.txt', cuadText(TXT)), 201);
+    await ok(uploadFile(ctx, user, projectId, 'locked.pdf', readFileSync(join(FIXTURES, 'password-protected.pdf'))), 201);
     const documents = await waitForDocuments(ctx, user.token, projectId);
     const byName = new Map(documents.map((document) => [document.filename, document]));
     expect(byName.get('supply.pdf')).toMatchObject({ status: 'ready', error: null });

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
-import { AddressInfo, connect } from 'node:net';
+import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { Server } from 'node:http';
 import { createUser, TestUser } from '../utils/factory';
 import { bearer } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
@@ -47,10 +46,8 @@ describe('malformed request bodies', () => {
   beforeAll(async () => {
     ctx = await startTestApp(testConfig({}, { redis: false }));
     user = await createUser(ctx, 'bodies');
-    const server = ctx.app.getHttpServer() as Server;
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
+    // The test app already listens on a port of 127.0.0.1.
+    port = Number(new URL(ctx.baseUrl).port);
   });
 
   afterAll(() => ctx.close());

@@ -4,6 +4,7 @@ import { DataSource as DataSourceToken } from 'typeorm';
 import { cuadText, firstCuadContract } from '../utils/fixtures';
 import { createUser, TestUser } from '../utils/factory';
 import { filesUnder } from '../utils/files';
+import { api, fails, ok, uploadFile } from '../utils/api';
 import { bearer, createProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
@@ -23,31 +24,36 @@ describe('projects and documents', () => {
 
   afterAll(() => ctx.close());
 
+  const as = (user: TestUser) => api(ctx, user);
+  const path = (id: string) => ({ params: { path: { id } } });
+  const files = async (projectId: string) => (await ok(as(owner).GET('/api/projects/{id}/files/', path(projectId)))).files;
+
   describe('projects', () => {
     it('creates, lists newest first with document counts, and gets a project', async () => {
       const user = await createUser(ctx);
       const first = await createProject(ctx, user, 'First matter');
-      const second = await ctx.http.post('/api/projects/').set(...bearer(user)).send({ name: '  Second matter  ', description: 'Lease dispute' }).expect(201);
-      expect(second.body).toEqual({ id: expect.any(String), name: 'Second matter', description: 'Lease dispute', created_at: expect.any(String), document_count: 0, role: 'owner' });
-      await upload(ctx, user, first.id, 'contract.txt', CONTRACT).expect(201);
-      const list = await ctx.http.get('/api/projects/').set(...bearer(user)).expect(200);
-      expect(list.body.projects.map((p: { name: string }) => p.name)).toEqual(['Second matter', 'First matter']);
-      expect(list.body.projects[1].document_count).toBe(1);
-      const one = await ctx.http.get(`/api/projects/${first.id}/`).set(...bearer(user)).expect(200);
-      expect(one.body.document_count).toBe(1);
+      const second = await ok(as(user).POST('/api/projects/', { body: { name: '  Second matter  ', description: 'Lease dispute' } }), 201);
+      expect(second).toEqual({ id: expect.any(String), name: 'Second matter', description: 'Lease dispute', created_at: expect.any(String), document_count: 0, role: 'owner' });
+      await ok(uploadFile(ctx, user, first.id, 'contract.txt', CONTRACT), 201);
+      const list = await ok(as(user).GET('/api/projects/'));
+      expect(list.projects.map((p) => p.name)).toEqual(['Second matter', 'First matter']);
+      expect(list.projects[1].document_count).toBe(1);
+      const one = await ok(as(user).GET('/api/projects/{id}/', path(first.id)));
+      expect(one.document_count).toBe(1);
     });
 
     it.each([
       [{ name: '   ' }, 'Project name is required'],
       [{}, 'Project name is required'],
     ])('refuses %j', async (body, message) => {
+      // Raw: these bodies leave out fields the contract requires (the name, the description).
       const response = await ctx.http.post('/api/projects/').set(...bearer(owner)).send(body).expect(400);
       expect(response.body.detail).toBe(message);
     });
 
     it('refuses an id that is not a UUID with 400', async () => {
-      const response = await ctx.http.get('/api/projects/not-a-uuid/').set(...bearer(owner)).expect(400);
-      expect(response.body.detail).toBe('The project id is not valid: it must be a UUID.');
+      const response = await fails(as(owner).GET('/api/projects/{id}/', path('not-a-uuid')), 400);
+      expect(response.detail).toBe('The project id is not valid: it must be a UUID.');
     });
   });
 
@@ -59,37 +65,35 @@ describe('projects and documents', () => {
     });
 
     it('stores a document and answers 201 with its identity, queued', async () => {
-      const response = await upload(ctx, owner, projectId, 'Supply Agreement.txt', CONTRACT).expect(201);
-      expect(response.body).toEqual({ id: expect.any(String), filename: 'Supply Agreement.txt', status: expect.stringMatching(/queued|processing|ready|failed/), size: Buffer.byteLength(CONTRACT), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-      const documents = await ctx.http.get(`/api/projects/${projectId}/documents/`).set(...bearer(owner)).expect(200);
-      expect(documents.body.documents[0]).toMatchObject({ id: response.body.id, filename: 'Supply Agreement.txt', type: 'text/plain', size: Buffer.byteLength(CONTRACT) });
+      const response = await ok(uploadFile(ctx, owner, projectId, 'Supply Agreement.txt', CONTRACT), 201);
+      expect(response).toEqual({ id: expect.any(String), filename: 'Supply Agreement.txt', status: expect.stringMatching(/queued|processing|ready|failed/), size: Buffer.byteLength(CONTRACT), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const documents = await ok(as(owner).GET('/api/projects/{id}/documents/', path(projectId)));
+      expect(documents.documents[0]).toMatchObject({ id: response.id, filename: 'Supply Agreement.txt', type: 'text/plain', size: Buffer.byteLength(CONTRACT) });
     });
 
     it('is idempotent for the same name and bytes, and refuses the same name with other bytes', async () => {
-      const first = await upload(ctx, owner, projectId, 'same.txt', 'First version of the memo.').expect(201);
-      const again = await upload(ctx, owner, projectId, 'same.txt', 'First version of the memo.').expect(200);
-      expect(again.body.id).toBe(first.body.id);
-      const other = await upload(ctx, owner, projectId, 'same.txt', 'Second version of the memo.').expect(409);
-      expect(other.body.detail).toBe('A document named "same.txt" already exists in this project.');
+      const first = await ok(uploadFile(ctx, owner, projectId, 'same.txt', 'First version of the memo.'), 201);
+      const again = await ok(uploadFile(ctx, owner, projectId, 'same.txt', 'First version of the memo.'), 200);
+      expect(again.id).toBe(first.id);
+      const other = await fails(uploadFile(ctx, owner, projectId, 'same.txt', 'Second version of the memo.'), 409);
+      expect(other.detail).toBe('A document named "same.txt" already exists in this project.');
     });
 
     it.each(['Exhibit A — “Settlement” & Release.txt', "Client's notes (draft) #2.md", '合同 条款.txt', 'a..b.txt'])('keeps the name %s and deletes by it', async (name) => {
-      await upload(ctx, owner, projectId, name, `Text of ${name}`).expect(201);
-      const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-      expect(files.body.files).toContain(name);
-      await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent(name)}/`).set(...bearer(owner)).expect(200);
-      const after = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-      expect(after.body.files).not.toContain(name);
+      await ok(uploadFile(ctx, owner, projectId, name, `Text of ${name}`), 201);
+      expect(await files(projectId)).toContain(name);
+      await ok(as(owner).DELETE('/api/projects/{id}/files/{filename}/', { params: { path: { id: projectId, filename: name } } }));
+      expect(await files(projectId)).not.toContain(name);
     });
 
     it('answers 404 when deleting a name that is not there', async () => {
-      const response = await ctx.http.delete(`/api/projects/${projectId}/files/${encodeURIComponent('../../etc/passwd')}/`).set(...bearer(owner)).expect(404);
-      expect(response.body.detail).toBe('No document named "../../etc/passwd" in this project.');
+      const response = await fails(as(owner).DELETE('/api/projects/{id}/files/{filename}/', { params: { path: { id: projectId, filename: '../../etc/passwd' } } }), 404);
+      expect(response.detail).toBe('No document named "../../etc/passwd" in this project.');
     });
 
     it('keeps files encrypted at rest', async () => {
       const marker = 'UNMISTAKABLE-PLAINTEXT-MARKER-4711';
-      await upload(ctx, owner, projectId, 'marker.txt', `${marker} ${CONTRACT.slice(0, 2000)}`).expect(201);
+      await ok(uploadFile(ctx, owner, projectId, 'marker.txt', `${marker} ${CONTRACT.slice(0, 2000)}`), 201);
       const stored = (await filesUnder(ctx.config.storage.filesDir)).filter((path) => path.endsWith('.bin'));
       expect(stored.length).toBeGreaterThan(0);
       for (const path of stored) {
@@ -101,17 +105,17 @@ describe('projects and documents', () => {
     });
 
     it('serves the original back, and reports a tampered file instead of serving it', async () => {
-      const created = await upload(ctx, owner, projectId, 'tamper.txt', 'Original clause text.').expect(201);
-      const content = await ctx.http.get(`/api/projects/${projectId}/documents/${created.body.id}/content/`).set(...bearer(owner)).responseType('blob').expect(200);
-      expect(content.body.toString()).toBe('Original clause text.');
-      const rows: { storage_key: string }[] = await ctx.app.get(DataSourceToken).query('SELECT storage_key FROM documents WHERE id = $1', [created.body.id]);
+      const created = await ok(uploadFile(ctx, owner, projectId, 'tamper.txt', 'Original clause text.'), 201);
+      const content = () => as(owner).GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: projectId, documentId: created.id } }, parseAs: 'text' });
+      expect(await ok(content())).toBe('Original clause text.');
+      const rows: { storage_key: string }[] = await ctx.app.get(DataSourceToken).query('SELECT storage_key FROM documents WHERE id = $1', [created.id]);
       const key = rows[0].storage_key;
       const path = join(ctx.config.storage.filesDir, key.slice(0, 2), `${key}.bin`);
       const bytes = await readFile(path);
       bytes[bytes.length - 20] ^= 0xff;
       await writeFile(path, bytes);
-      const tampered = await ctx.http.get(`/api/projects/${projectId}/documents/${created.body.id}/content/`).set(...bearer(owner)).expect(500);
-      expect(tampered.body.detail).toMatch(/failed its integrity check/);
+      const tampered = await fails(content(), 500);
+      expect(tampered.detail).toMatch(/failed its integrity check/);
     });
   });
 
@@ -124,25 +128,24 @@ describe('projects and documents', () => {
 
     afterEach(async () => {
       // Nothing was stored by any refused upload, and the server still answers.
-      const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-      expect(files.body.files).toEqual([]);
+      expect(await files(projectId)).toEqual([]);
       expect(await filesUnder(join(ctx.config.storage.filesDir, '.incoming'))).toEqual([]);
     });
 
     it('a 0-byte file', async () => {
-      const response = await upload(ctx, owner, projectId, 'empty.txt', Buffer.alloc(0)).expect(400);
-      expect(response.body.detail).toBe('"empty.txt" is empty (0 bytes): there is nothing to upload.');
+      const response = await fails(uploadFile(ctx, owner, projectId, 'empty.txt', Buffer.alloc(0)), 400);
+      expect(response.detail).toBe('"empty.txt" is empty (0 bytes): there is nothing to upload.');
     });
 
     it('a .pdf that is really an executable', async () => {
       const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
-      const response = await upload(ctx, owner, projectId, 'contract.pdf', elf).expect(415);
-      expect(response.body.detail).toBe('"contract.pdf" is not a supported file type. Supported types: PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG, TIFF.');
+      const response = await fails(uploadFile(ctx, owner, projectId, 'contract.pdf', elf), 415);
+      expect(response.detail).toBe('"contract.pdf" is not a supported file type. Supported types: PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG, TIFF.');
     });
 
     it('a .docx that is not a zip', async () => {
-      const response = await upload(ctx, owner, projectId, 'draft.docx', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])).expect(415);
-      expect(response.body.detail).toMatch(/^"draft.docx" is not a supported file type\./);
+      const response = await fails(uploadFile(ctx, owner, projectId, 'draft.docx', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])), 415);
+      expect(response.detail).toMatch(/^"draft.docx" is not a supported file type\./);
     });
 
     it.each([
@@ -150,6 +153,7 @@ describe('projects and documents', () => {
       ['evil\u0000.txt', 'The upload could not be read: a part header is malformed, for example a file name with control characters.'],
       [`${'a'.repeat(300)}.txt`, 'The file name is too long: at most 255 characters are allowed.'],
     ])('a name like %j', async (name, message) => {
+      // Raw: hostile file names (paths, control characters) go byte for byte into the multipart header.
       const response = await upload(ctx, owner, projectId, name, 'Some text.').expect(400);
       expect(response.body.detail).toBe(message);
     });
@@ -158,16 +162,18 @@ describe('projects and documents', () => {
       ['not-a-uuid', 400, 'The project id is not valid: it must be a UUID.'],
       ['', 400, 'project_id is required: the id of the project to add the document to.'],
     ])('a project_id of %j', async (value, status, message) => {
-      const response = await upload(ctx, owner, value, 'a.txt', 'Some text.').expect(status);
-      expect(response.body.detail).toBe(message);
+      const response = await fails(uploadFile(ctx, owner, value, 'a.txt', 'Some text.'), status);
+      expect(response.detail).toBe(message);
     });
 
     it('a missing file field', async () => {
+      // Raw: the contract requires the file field.
       const response = await ctx.http.post('/api/upload/').set(...bearer(owner)).field('project_id', projectId).expect(400);
       expect(response.body.detail).toBe('No file was uploaded: send the document as multipart/form-data in the "file" field.');
     });
 
     it('two files in one request', async () => {
+      // Raw: the contract has one file field.
       const response = await ctx.http
         .post('/api/upload/')
         .set(...bearer(owner))
@@ -179,6 +185,7 @@ describe('projects and documents', () => {
     });
 
     it('a JSON body instead of multipart', async () => {
+      // Raw: the contract's body is multipart/form-data.
       await ctx.http.post('/api/upload/').set(...bearer(owner)).send({ project_id: projectId }).expect(400);
     });
   });
@@ -186,12 +193,12 @@ describe('projects and documents', () => {
   describe('deletion', () => {
     it('removes the project, its documents and their files, leaving nothing behind', async () => {
       const project = await createProject(ctx, owner, 'To delete');
-      await upload(ctx, owner, project.id, 'one.txt', 'One.').expect(201);
-      await upload(ctx, owner, project.id, 'two.txt', 'Two.').expect(201);
+      await ok(uploadFile(ctx, owner, project.id, 'one.txt', 'One.'), 201);
+      await ok(uploadFile(ctx, owner, project.id, 'two.txt', 'Two.'), 201);
       const keys: { storage_key: string }[] = await ctx.app.get(DataSourceToken).query('SELECT storage_key FROM documents WHERE project_id = $1', [project.id]);
       expect(keys).toHaveLength(2);
-      await ctx.http.delete(`/api/projects/${project.id}/`).set(...bearer(owner)).expect(200);
-      await ctx.http.get(`/api/projects/${project.id}/`).set(...bearer(owner)).expect(404);
+      await ok(as(owner).DELETE('/api/projects/{id}/', path(project.id)));
+      await fails(as(owner).GET('/api/projects/{id}/', path(project.id)), 404);
       const left: { count: string }[] = await ctx.app.get(DataSourceToken).query('SELECT count(*) AS count FROM documents WHERE project_id = $1', [project.id]);
       expect(Number(left[0].count)).toBe(0);
       const onDisk = await filesUnder(ctx.config.storage.filesDir);
@@ -206,17 +213,13 @@ describe('durability', () => {
     const first = await startTestApp(config);
     const user = await createUser(first);
     const project = await createProject(first, user, 'Durable');
-    const created = await upload(first, user, project.id, 'kept.txt', 'Text that must survive.').expect(201);
+    const created = await ok(uploadFile(first, user, project.id, 'kept.txt', 'Text that must survive.'), 201);
     await first.close({ keepData: true });
     const second = await startTestApp(config);
     try {
-      const login = await second.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
-      const content = await second.http
-        .get(`/api/projects/${project.id}/documents/${created.body.id}/content/`)
-        .set('Authorization', `Bearer ${login.body.token}`)
-        .responseType('blob')
-        .expect(200);
-      expect(content.body.toString()).toBe('Text that must survive.');
+      const { token } = await ok(api(second).POST('/api/login/', { body: { email: user.email, password: user.password } }));
+      const content = await ok(api(second, token).GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: project.id, documentId: created.id } }, parseAs: 'text' }));
+      expect(content).toBe('Text that must survive.');
     } finally {
       await second.close();
     }

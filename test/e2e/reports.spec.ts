@@ -9,15 +9,16 @@ import { ReportKind } from '@api/modules/llm/llm.types';
 import { cuadContracts, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, upload } from '../utils/projects';
+import { api, downloadReport, expectStatus, fails, ok, type Outcome, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { hasTool } from '../utils/requirements';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
 const OUTPUT = join(__dirname, '..', '..', 'test-output', 'reports');
 
-function binary(response: { body: unknown }): Buffer {
-  return response.body as Buffer;
+function binary(response: { data?: ArrayBuffer }): Buffer {
+  return Buffer.from(response.data ?? new ArrayBuffer(0));
 }
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -55,31 +56,34 @@ describe('Case Summary and Liability Analysis', () => {
 
   afterAll(() => ctx.close());
 
+  const summarise = (user: TestUser) => api(ctx, user).POST('/api/generate_case_summary/', { body: { project_id: projectId } });
+  const analyse = (user: TestUser) => api(ctx, user).POST('/api/generate_liability_analysis/', { body: { project_id: projectId } });
+
   it('refuses to generate before documents are ready, and to download before generating', async () => {
-    const summary = await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(400);
-    expect(summary.body.detail).toBe('You need to add documents first');
-    const pdf = await ctx.http.get(`/api/download/case-summary-pdf/?project_id=${projectId}`).set(...bearer(owner)).expect(404);
-    expect(pdf.body.detail).toBe('Generate the case summary first.');
-    const liability = await ctx.http.get(`/api/download/liability-analysis-pdf/?project_id=${projectId}`).set(...bearer(owner)).expect(404);
-    expect(liability.body.detail).toBe('Generate the liability analysis first.');
+    const summary = await fails(summarise(owner), 400);
+    expect(summary.detail).toBe('You need to add documents first');
+    const pdf = await fails(downloadReport(ctx, owner, 'case-summary', { project_id: projectId }), 404);
+    expect(pdf.detail).toBe('Generate the case summary first.');
+    const liability = await fails(downloadReport(ctx, owner, 'liability-analysis', { project_id: projectId }), 404);
+    expect(liability.detail).toBe('Generate the liability analysis first.');
   });
 
   it('generates both reports offline over real contracts, with citations that resolve', async () => {
-    for (const name of contracts) await upload(ctx, owner, projectId, name, cuadText(name)).expect(201);
+    for (const name of contracts) await ok(uploadFile(ctx, owner, projectId, name, cuadText(name)), 201);
     const documents = await waitForDocuments(ctx, owner.token, projectId);
     expect(documents.map((document) => document.status)).toEqual(contracts.map(() => 'ready'));
-    const summary = await ctx.http.post('/api/generate_case_summary/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
-    expect(summary.body.summary).toMatch(/^# Case Summary/m);
-    expect(summary.body.summary).toMatch(/^## Sources/m);
-    const liability = await ctx.http.post('/api/generate_liability_analysis/').set(...bearer(owner)).send({ project_id: projectId }).expect(200);
-    expect(liability.body).toMatchObject({ status: 'success', message: expect.any(String) });
-    expect(liability.body.analysis).toMatch(/^# Liability Analysis/m);
-    expect(liability.body.analysis).toMatch(/\| *Severity *\|/);
+    const summary = await ok(summarise(owner));
+    expect(summary.summary).toMatch(/^# Case Summary/m);
+    expect(summary.summary).toMatch(/^## Sources/m);
+    const liability = await ok(analyse(owner));
+    expect(liability).toMatchObject({ status: 'success', message: expect.any(String) });
+    expect(liability.analysis).toMatch(/^# Liability Analysis/m);
+    expect(liability.analysis).toMatch(/\| *Severity *\|/);
 
     const texts = await ctx.app.get(IngestionRepository).textsOf(documents.map((document) => document.id));
     const reports: [ReportKind, string][] = [
-      ['case-summary', summary.body.summary as string],
-      ['liability-analysis', liability.body.analysis as string],
+      ['case-summary', summary.summary],
+      ['liability-analysis', liability.analysis],
     ];
     for (const [kind, markdown] of reports) {
       const stored = await ctx.app.get(ReportRepository).latest(projectId, kind);
@@ -113,10 +117,10 @@ describe('Case Summary and Liability Analysis', () => {
   it.each([
     ['case-summary', 'case_summary', 'Case Summary'],
     ['liability-analysis', 'liability_analysis', 'Liability Analysis'],
-  ])('downloads the %s as PDF and Word with the headings, a quoted clause and the sources', async (route, stem, title) => {
-    const pdf = await ctx.http.get(`/api/download/${route}-pdf/?project_id=${projectId}`).set(...bearer(owner)).responseType('blob').expect(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${stem}_${projectId}.pdf"`);
+  ] as const)('downloads the %s as PDF and Word with the headings, a quoted clause and the sources', async (route, stem, title) => {
+    const pdf = await expectStatus(downloadReport(ctx, owner, route, { project_id: projectId }), 200);
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.response.headers.get('content-disposition')).toBe(`attachment; filename="${stem}_${projectId}.pdf"`);
     snapshot(stem, binary(pdf));
     const text = await pdfText(binary(pdf));
     expect(text).toContain(title);
@@ -124,26 +128,26 @@ describe('Case Summary and Liability Analysis', () => {
     expect(text).toContain('Confidential');
     expect(text).toContain(contracts[0].slice(0, 20));
 
-    const docx = await ctx.http.get(`/api/download/${route}-pdf/?project_id=${projectId}&format=docx`).set(...bearer(owner)).responseType('blob').expect(200);
-    expect(docx.headers['content-disposition']).toBe(`attachment; filename="${stem}_${projectId}.docx"`);
+    const docx = await expectStatus(downloadReport(ctx, owner, route, { project_id: projectId, format: 'docx' }), 200);
+    expect(docx.response.headers.get('content-disposition')).toBe(`attachment; filename="${stem}_${projectId}.docx"`);
     const { value } = await mammoth.extractRawText({ buffer: binary(docx) });
     expect(value).toContain(title);
     expect(value).toContain('Sources');
   });
 
-  it.each([
-    ['generate the case summary', () => ctx.http.post('/api/generate_case_summary/').send({ project_id: projectId })],
-    ['generate the liability analysis', () => ctx.http.post('/api/generate_liability_analysis/').send({ project_id: projectId })],
-    ['download the case summary PDF', () => ctx.http.get(`/api/download/case-summary-pdf/?project_id=${projectId}`)],
-    ['download the liability analysis PDF', () => ctx.http.get(`/api/download/liability-analysis-pdf/?project_id=${projectId}`)],
-    ['download the case summary as Word', () => ctx.http.get(`/api/download/case-summary-pdf/?project_id=${projectId}&format=docx`)],
-    ['download the liability analysis as Word', () => ctx.http.get(`/api/download/liability-analysis-pdf/?project_id=${projectId}&format=docx`)],
+  it.each<[string, (user: TestUser) => Promise<Outcome<unknown, unknown>>]>([
+    ['generate the case summary', summarise],
+    ['generate the liability analysis', analyse],
+    ['download the case summary PDF', (user) => downloadReport(ctx, user, 'case-summary', { project_id: projectId })],
+    ['download the liability analysis PDF', (user) => downloadReport(ctx, user, 'liability-analysis', { project_id: projectId })],
+    ['download the case summary as Word', (user) => downloadReport(ctx, user, 'case-summary', { project_id: projectId, format: 'docx' })],
+    ['download the liability analysis as Word', (user) => downloadReport(ctx, user, 'liability-analysis', { project_id: projectId, format: 'docx' })],
   ])('gives another user 404 when they %s', async (_label, call) => {
-    await call().set(...bearer(stranger)).expect(404);
+    await fails(call(stranger), 404);
   });
 
   it('refuses a project_id that is not a UUID', async () => {
-    const response = await ctx.http.get('/api/download/case-summary-pdf/?project_id=nope').set(...bearer(owner)).expect(400);
-    expect(response.body.detail).toBe('The project id is not valid: it must be a UUID.');
+    const response = await fails(downloadReport(ctx, owner, 'case-summary', { project_id: 'nope' }), 400);
+    expect(response.detail).toBe('The project id is not valid: it must be a UUID.');
   });
 });

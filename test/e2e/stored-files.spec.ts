@@ -1,6 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -8,7 +7,8 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { until } from '../utils/poll';
 import { createUser, TestUser } from '../utils/factory';
 import { filesUnder } from '../utils/files';
-import { bearer, createProject, upload } from '../utils/projects';
+import { api, fails, ok, uploadFile } from '../utils/api';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -42,56 +42,57 @@ describe('stored files', () => {
     return join(ctx.config.storage.filesDir, key.slice(0, 2), `${key}.bin`);
   }
 
-  const content = (documentId: string) => ctx.http.get(`/api/projects/${projectId}/documents/${documentId}/content/`).set(...bearer(owner));
+  const content = (documentId: string) =>
+    api(ctx, owner).GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: projectId, documentId } }, parseAs: 'text' });
 
   describe('bound to their document', () => {
     it('refuses a file swapped with another document’s, with a plain message and an audit event', async () => {
-      const first = await upload(ctx, owner, projectId, 'first.txt', 'The first memo: the lease ends in May.').expect(201);
-      const second = await upload(ctx, owner, projectId, 'second.txt', 'The second memo: the lease ends in June.').expect(201);
-      const bystander = await upload(ctx, owner, projectId, 'bystander.txt', 'A third memo nobody touched.').expect(201);
-      const firstPath = await storedPath(first.body.id as string);
-      const secondPath = await storedPath(second.body.id as string);
+      const first = await ok(uploadFile(ctx, owner, projectId, 'first.txt', 'The first memo: the lease ends in May.'), 201);
+      const second = await ok(uploadFile(ctx, owner, projectId, 'second.txt', 'The second memo: the lease ends in June.'), 201);
+      const bystander = await ok(uploadFile(ctx, owner, projectId, 'bystander.txt', 'A third memo nobody touched.'), 201);
+      const firstPath = await storedPath(first.id);
+      const secondPath = await storedPath(second.id);
       await rename(firstPath, `${firstPath}.swap`);
       await rename(secondPath, firstPath);
       await rename(`${firstPath}.swap`, secondPath);
 
-      for (const id of [first.body.id as string, second.body.id as string]) {
-        const response = await content(id).expect(500);
-        expect(response.body.detail).toBe('The stored copy of this file failed its integrity check, so it was not used. Please upload the document again.');
+      for (const id of [first.id, second.id]) {
+        const response = await fails(content(id), 500);
+        expect(response.detail).toBe('The stored copy of this file failed its integrity check, so it was not used. Please upload the document again.');
       }
       const events = await ctx.app.get(AuditRepository).list({ action: 'document.integrity_failure' });
-      expect(events.map((event) => event.details.documentId)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+      expect(events.map((event) => event.details.documentId)).toEqual(expect.arrayContaining([first.id, second.id]));
 
-      const untouched = await content(bystander.body.id as string).responseType('blob').expect(200);
-      expect(untouched.body.toString()).toBe('A third memo nobody touched.');
-      await ctx.http.get(`/api/projects/${projectId}/documents/`).set(...bearer(owner)).expect(200);
+      const untouched = await ok(content(bystander.id));
+      expect(untouched).toBe('A third memo nobody touched.');
+      await ok(api(ctx, owner).GET('/api/projects/{id}/documents/', { params: { path: { id: projectId } } }));
     });
 
     it('writes the bound format', async () => {
-      const created = await upload(ctx, owner, projectId, 'format.txt', 'Written in the current format.').expect(201);
-      const bytes = await readFile(await storedPath(created.body.id as string));
+      const created = await ok(uploadFile(ctx, owner, projectId, 'format.txt', 'Written in the current format.'), 201);
+      const bytes = await readFile(await storedPath(created.id));
       expect(bytes.subarray(0, 4).toString()).toBe('CWF2');
     });
 
     it('still reads a file stored in the first format, and refuses one that belongs to another document', async () => {
       const masterKey = ctx.config.storage.filesKey.reveal();
-      const old = await upload(ctx, owner, projectId, 'old.txt', 'Stored before files were bound.').expect(201);
-      await writeFile(await storedPath(old.body.id as string), legacyFile(masterKey, Buffer.from('Stored before files were bound.')));
-      const served = await content(old.body.id as string).responseType('blob').expect(200);
-      expect(served.body.toString()).toBe('Stored before files were bound.');
+      const old = await ok(uploadFile(ctx, owner, projectId, 'old.txt', 'Stored before files were bound.'), 201);
+      await writeFile(await storedPath(old.id), legacyFile(masterKey, Buffer.from('Stored before files were bound.')));
+      const served = await ok(content(old.id));
+      expect(served).toBe('Stored before files were bound.');
 
-      const other = await upload(ctx, owner, projectId, 'other-old.txt', 'Another old file.').expect(201);
-      await writeFile(await storedPath(other.body.id as string), legacyFile(masterKey, Buffer.from('Stored before files were bound.')));
-      const refused = await content(other.body.id as string).expect(500);
-      expect(refused.body.detail).toMatch(/failed its integrity check/);
+      const other = await ok(uploadFile(ctx, owner, projectId, 'other-old.txt', 'Another old file.'), 201);
+      await writeFile(await storedPath(other.id), legacyFile(masterKey, Buffer.from('Stored before files were bound.')));
+      const refused = await fails(content(other.id), 500);
+      expect(refused.detail).toMatch(/failed its integrity check/);
     });
   });
 
   describe('uploads cut off half-way', () => {
     it('never put the plaintext on disk, and leave nothing behind', async () => {
+      // Raw: an upload cut off half-way is a broken stream, which no client call can describe.
       const server = ctx.app.getHttpServer();
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as AddressInfo;
+      const { port } = new URL(ctx.baseUrl);
       const marker = `HALF-UPLOADED-SECRET-${randomBytes(4).toString('hex')}`;
       const boundary = `----casewise${randomBytes(6).toString('hex')}`;
       const incoming = join(ctx.config.storage.filesDir, '.incoming');
@@ -131,11 +132,10 @@ describe('stored files', () => {
         for (const path of await filesUnder(ctx.config.storage.filesDir)) {
           expect((await readFile(path)).includes(Buffer.from(marker))).toBe(false);
         }
-        const files = await ctx.http.get(`/api/projects/${projectId}/files/`).set(...bearer(owner)).expect(200);
-        expect(files.body.files).not.toContain('cut.txt');
+        const files = await ok(api(ctx, owner).GET('/api/projects/{id}/files/', { params: { path: { id: projectId } } }));
+        expect(files.files).not.toContain('cut.txt');
       } finally {
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
       }
     });
   });

@@ -1,13 +1,10 @@
+import type { Schemas } from '@casewise/api-client';
+import { api, ok } from './api';
 import { until } from './poll';
 import { TestApp } from './test-app';
 
-export interface DocumentRow {
-  id: string;
-  filename: string;
-  status: string;
-  error: string | null;
-  pages: number | null;
-}
+/** A document as the rich list (GET /api/projects/{id}/documents/) describes it. */
+export type DocumentRow = Schemas['DocumentDto'];
 
 /** Polls the rich document list until every document has settled (ready or failed). */
 export async function waitForDocuments(ctx: TestApp, token: string, projectId: string, timeoutMs = 120_000): Promise<DocumentRow[]> {
@@ -15,8 +12,7 @@ export async function waitForDocuments(ctx: TestApp, token: string, projectId: s
   return until(
     () => `Documents still not settled: ${JSON.stringify(documents)}`,
     async () => {
-      const response = await ctx.http.get(`/api/projects/${projectId}/documents/`).set('Authorization', `Bearer ${token}`).expect(200);
-      documents = response.body.documents as DocumentRow[];
+      ({ documents } = await ok(api(ctx, token).GET('/api/projects/{id}/documents/', { params: { path: { id: projectId } } })));
       return documents.every((document) => document.status === 'ready' || document.status === 'failed') ? documents : null;
     },
     timeoutMs,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { api, ok } from './api';
 import { TestApp } from './test-app';
 import { latestCode } from './outbox';
 
@@ -21,9 +22,10 @@ export const factory = {
 export async function createUser(ctx: TestApp, label = 'user'): Promise<TestUser> {
   const email = factory.email(label);
   const password = factory.password();
-  await ctx.http.post('/api/signup/').send({ email, password }).expect(200);
+  const client = api(ctx);
+  await ok(client.POST('/api/signup/', { body: { email, password } }));
   const otp = await latestCode(ctx.config, email);
-  await ctx.http.post('/api/verify-otp/').send({ email, otp }).expect(200);
-  const login = await ctx.http.post('/api/login/').send({ email, password }).expect(200);
-  return { email, password, token: login.body.token as string };
+  await ok(client.POST('/api/verify-otp/', { body: { email, otp } }));
+  const { token } = await ok(client.POST('/api/login/', { body: { email, password } }));
+  return { email, password, token };
 }

@@ -1,3 +1,4 @@
+import { api, ok } from './api';
 import { TestApp } from './test-app';
 import { TestUser } from './factory';
 
@@ -11,15 +12,14 @@ export function bearer(user: TestUser): [string, string] {
 }
 
 export async function createProject(ctx: TestApp, user: TestUser, name = 'Matter'): Promise<TestProject> {
-  const response = await ctx.http
-    .post('/api/projects/')
-    .set(...bearer(user))
-    .send({ name, description: '' })
-    .expect(201);
-  return response.body as TestProject;
+  return ok(api(ctx, user).POST('/api/projects/', { body: { name, description: '' } }), 201);
 }
 
-/** Uploads one file; `filepath` keeps the name exactly as given (the form encoder would strip a path). */
+/**
+ * Uploads one file over raw multipart; `filepath` keeps the name exactly as given (the form encoder would strip a
+ * path). Raw because it is for names fetch's FormData would rewrite (paths, control characters) and for multipart
+ * edge cases; well-formed uploads use `uploadFile` (test/utils/api.ts), which goes through the typed client.
+ */
 export function upload(ctx: TestApp, user: TestUser, projectId: string, filename: string, bytes: Buffer | string) {
   const options = { filename, filepath: filename };
   return ctx.http

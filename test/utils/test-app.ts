@@ -1,3 +1,4 @@
+import { AddressInfo } from 'node:net';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
@@ -9,6 +10,9 @@ import { AppConfig } from '@api/modules/config/config.types';
 export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
+  /** http://127.0.0.1:{port}: where the typed client (test/utils/api.ts) sends its requests. */
+  baseUrl: string;
+  /** Raw HTTP, for requests the contract cannot describe (malformed bodies, header tricks, raw bytes). */
   http: TestAgent;
   close(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -40,13 +44,18 @@ export async function clearRedisPrefix(config: AppConfig): Promise<void> {
   }
 }
 
-/** Boots the real HTTP app in-process (the same factory as `npm start`) and talks to it with supertest. */
+/**
+ * Boots the real HTTP app in-process (the same factory as `npm start`) on a free port of 127.0.0.1, for the typed
+ * client over fetch (test/utils/api.ts) and for supertest.
+ */
 export async function startTestApp(config: AppConfig): Promise<TestApp> {
   const app = await createHttpApp(config, { logger: false });
-  await app.init();
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
   return {
     app,
     config,
+    baseUrl: `http://127.0.0.1:${port}`,
     http: request(app.getHttpServer()),
     async close(options = {}) {
       await app.close();
