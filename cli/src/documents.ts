@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Connection, type Schemas, settle } from './client';
+import { ApiFailure, type Connection, type Schemas, settle } from './client';
 import { CliError } from './errors';
 import { type LocalFile, sha256File } from './files';
 
@@ -46,7 +46,8 @@ export async function uploadFile(connection: Connection, projectId: string, file
     );
     return { file, sha256, outcome: 'uploaded', documentId: uploaded.id };
   } catch (error) {
-    if (error instanceof CliError && 'status' in error && (error as CliError & { status: number }).status === 401) throw error;
+    // Refused as a whole (signed out, a read-only key, a viewer's role) or unreachable: nothing else would fare better.
+    if (error instanceof ApiFailure && (error.status === 401 || error.status === 403)) throw error;
     if (error instanceof CliError && error.message.startsWith('Cannot reach')) throw error;
     return { file, sha256, outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
   }

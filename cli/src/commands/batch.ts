@@ -91,7 +91,7 @@ async function runMatter(connection: Connection, dir: string, matter: string, op
       outcome.files.push({
         matter,
         file: upload.file.name,
-        path: relative(dir, upload.file.path),
+        path: relative(join(dir, matter), upload.file.path),
         upload: upload.outcome,
         status: document?.status ?? 'not uploaded',
         pages: document?.pages ?? null,
