@@ -139,6 +139,16 @@ describeWithChromium('Casewise in Chromium: the firm console at /admin/', () => 
     await audit('project with a wall');
     expect(await statusOf(server, `/api/projects/${matter.id}/`, colleague.token)).toBe(404);
 
+    // Revoke the colleague's API key from the firm's list of keys.
+    const colleagueKey = await server.call<{ key: string }>('POST', '/api/api-keys/', { name: 'Nightly import', scope: 'read' }, colleague.token);
+    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: `Revoke the key Nightly import of ${colleague.email}` }).click();
+    await audit('revoke key confirmation');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('row', { name: /Nightly import/ }).getByText('revoked').waitFor();
+    await audit('api keys');
+    expect(await statusOf(server, '/api/me/', colleagueKey.key)).toBe(401);
+
     // Disable the colleague, after the confirmation: their token is refused at once.
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await colleagueRow.getByRole('button', { name: `Disable ${colleague.email}` }).click();

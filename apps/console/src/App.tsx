@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import apiKeys from './api-keys';
 import audit from './audit';
 import { Dashboard } from './dashboard/dashboard';
 import documents from './documents';
@@ -35,6 +36,7 @@ export function App() {
         <Resource name="documents" {...documents} />
         <Resource name="audit-events" {...audit} />
         <Resource name="usage" {...usage} />
+        <Resource name="api-keys" {...apiKeys} />
         <CustomRoutes>
           <Route path="/settings" element={<SettingsPage />} />
         </CustomRoutes>
