@@ -232,6 +232,15 @@ export class ApiClient {
     }
   }
 
+  /** Generates a stored report (kind as the generate route names it) and downloads it as PDF. */
+  async report(projectId: string, kind: 'case_summary' | 'liability_analysis'): Promise<Buffer> {
+    await this.call('POST', `/api/generate_${kind}/`, { project_id: projectId });
+    const route = kind === 'case_summary' ? 'case-summary-pdf' : 'liability-analysis-pdf';
+    const response = await fetch(`${this.baseUrl}/api/download/${route}/?project_id=${projectId}`, { headers: { authorization: `Bearer ${this.token}` } });
+    if (!response.ok) throw new HttpError(response.status, await response.text(), `GET /api/download/${route}/`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   ask(projectId: string, question: string): Promise<Answer> {
     return this.call<Answer>('POST', `/api/projects/${projectId}/qa/`, { question });
   }

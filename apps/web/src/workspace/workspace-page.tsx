@@ -1,5 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -30,6 +31,7 @@ import type { Project } from '../api/types';
 import { ROLE_LIMITS } from '../api/members';
 import type { ProjectRole } from '../api/types';
 import { AnalysisPanel } from './analysis-panel';
+import { ApiKeysDialog } from './api-keys-dialog';
 import { ShareDialog } from './share-dialog';
 import { ChatPanel } from './chat-panel';
 import { CreateProjectDialog, type CreateProjectFlow } from './create-project-dialog';
@@ -59,6 +61,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const selectedProject = projects.find((project) => project.id === selectedId) ?? null;
   const isViewer = selectedProject?.role === 'viewer';
   const [shareOpen, setShareOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
@@ -235,6 +238,11 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
               </Button>
             </span>
           </Tooltip>
+          <Button color="inherit" startIcon={<VpnKeyOutlined />} onClick={() => setKeysOpen(true)} aria-label="API keys">
+            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+              API keys
+            </Box>
+          </Button>
           <Button
             color="inherit"
             startIcon={loggingOut ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutIcon />}
@@ -359,6 +367,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
         </Alert>
       </Snackbar>
       {selectedProject && <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />}
+      <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
     </Box>
   );
 }
