@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { api, ok } from '../utils/api';
+import { latestCode } from '../utils/outbox';
 import { createUser, factory, type TestUser } from '../utils/factory';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
@@ -29,14 +30,15 @@ describe('the casewise command-line tool', () => {
   let configDir: string;
 
   /** Runs the CLI with a clean environment: only what the test gives it, never the developer's own session. */
-  function casewise(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  function casewise(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
     const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CASEWISE_'))) as Record<string, string>;
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, CASEWISE_CONFIG_DIR: configDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, CASEWISE_CONFIG_DIR: configDir, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+      if (input !== undefined) child.stdin?.end(input);
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
@@ -71,6 +73,17 @@ describe('the casewise command-line tool', () => {
     const whoami = await casewise(['whoami', '--json']);
     expect(whoami.code).toBe(0);
     expect(JSON.parse(whoami.stdout)).toMatchObject({ email: user.email, role: 'admin', api_key: false });
+  }, LONG);
+
+  it('asks for the mailed code when the account is not verified yet, then signs in', async () => {
+    const email = factory.email('cli-new');
+    const password = factory.password();
+    await ok(api(ctx).POST('/api/signup/', { body: { email, password } }));
+    const code = await latestCode(ctx.config, email);
+    const login = await casewise(['login', '--url', ctx.baseUrl, '--email', email, '--json'], { CASEWISE_PASSWORD: password, CASEWISE_CONFIG_DIR: join(home, 'new-account') }, `${code}\n`);
+    expect(login.stderr).toContain(`Enter the code we sent to ${email}: `);
+    expect(login.code).toBe(0);
+    expect(JSON.parse(login.stdout)).toMatchObject({ email });
   }, LONG);
 
   it('refuses a wrong password with exit 2 and the reason, keeping the saved session', async () => {
