@@ -32,3 +32,5 @@ export function createCasewiseClient(options: ClientOptions = {}): CasewiseClien
   client.use(auth);
   return client;
 }
+
+export { readStoredToken, removeStoredToken, storeToken, TOKEN_KEY } from './token-storage';

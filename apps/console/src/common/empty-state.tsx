@@ -1,5 +1,5 @@
 import InboxIcon from '@mui/icons-material/Inbox';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** react-admin's empty-list look (large muted icon, a title, a line) with the action that fills the list. */
@@ -17,3 +17,10 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
     </Box>
   );
 }
+
+/** For lists the console cannot fill itself (matters, documents): the way to the user app, where they are made. */
+export const openCasewise = (
+  <Button variant="contained" href="/dashboard">
+    Open Casewise
+  </Button>
+);

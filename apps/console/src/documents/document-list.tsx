@@ -1,6 +1,5 @@
-import { Button } from '@mui/material';
 import { DataTable, DateField, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
-import { EmptyState } from '../common/empty-state';
+import { EmptyState, openCasewise } from '../common/empty-state';
 import { formatBytes } from '../common/sizes';
 import { useSmallScreen } from '../common/use-small-screen';
 import { type AdminDocument } from './retry';
@@ -18,11 +17,7 @@ const empty = (
   <EmptyState
     title="No documents yet"
     text="Documents are uploaded to matters in Casewise; here you follow their state and retry any that failed."
-    action={
-      <Button variant="contained" href="/dashboard">
-        Open Casewise
-      </Button>
-    }
+    action={openCasewise}
   />
 );
 

@@ -1,10 +1,10 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateField, List, SelectInput, SimpleList, TopToolbar, FilterButton, useRecordContext } from 'react-admin';
+import { DataTable, DateField, List, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import { EmptyState } from '../common/empty-state';
 import { formatDateTime } from '../common/dates';
 import { useSmallScreen } from '../common/use-small-screen';
 import type { Schemas } from '../providers/api';
-import { InviteButton } from '../users/invite-dialog';
+import { InviteActions, InviteButton } from '../users/invite-dialog';
 import { ResendButton, RevokeButton } from './invitation-actions';
 
 type Invitation = Schemas['InvitationDto'];
@@ -20,22 +20,13 @@ function StatusChip() {
   return <Chip size="small" variant="outlined" color={color} label={invitation.status} />;
 }
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <InviteButton />
-    </TopToolbar>
-  );
-}
-
 const empty = <EmptyState title="No invitations yet" text="Invite a colleague: they join your firm when they sign up with the invited address." action={<InviteButton />} />;
 
 /** Invitations with their state; pending ones can be sent again or revoked. */
 export function InvitationList() {
   const small = useSmallScreen();
   return (
-    <List<Invitation> filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} empty={empty}>
+    <List<Invitation> filters={filters} actions={<InviteActions />} sort={{ field: 'created_at', order: 'DESC' }} empty={empty}>
       {small ? (
         <SimpleList<Invitation> primaryText={(row) => row.email} secondaryText={(row) => `${row.role} · ${row.status}`} tertiaryText={(row) => formatDateTime(row.sent_at)} linkType={false} />
       ) : (

@@ -1,6 +1,5 @@
-import { Button } from '@mui/material';
 import { DataTable, DateField, List, SearchInput, SimpleList } from 'react-admin';
-import { EmptyState } from '../common/empty-state';
+import { EmptyState, openCasewise } from '../common/empty-state';
 import { formatBytes } from '../common/sizes';
 import { useSmallScreen } from '../common/use-small-screen';
 import type { Schemas } from '../providers/api';
@@ -13,11 +12,7 @@ const empty = (
   <EmptyState
     title="No matters yet"
     text="Matters are created by your firm's lawyers in Casewise; they appear here with their owner, members and size."
-    action={
-      <Button variant="contained" href="/dashboard">
-        Open Casewise
-      </Button>
-    }
+    action={openCasewise}
   />
 );
 

@@ -1,19 +1,2 @@
-// The session token, kept where the user app keeps it (localStorage under `token`), so one sign-in on
-// this origin serves both apps and signing out of one signs out of the other.
-const TOKEN_KEY = 'token';
-
-export function getToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function setToken(token: string): void {
-  window.localStorage.setItem(TOKEN_KEY, token);
-}
-
-export function clearToken(): void {
-  window.localStorage.removeItem(TOKEN_KEY);
-}
+// The console keeps the session where the user app does (see @casewise/api-client's token storage).
+export { readStoredToken as getToken, removeStoredToken as clearToken, storeToken as setToken } from '@casewise/api-client';

@@ -1,7 +1,7 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { Form, required, SelectInput, TextInput, useCreate, useNotify, useRefresh, SaveButton, email } from 'react-admin';
+import { email, FilterButton, Form, required, SaveButton, SelectInput, TextInput, TopToolbar, useCreate, useNotify, useRefresh } from 'react-admin';
 
 export const ROLE_CHOICES = [
   { id: 'member', name: 'Member' },
@@ -54,5 +54,15 @@ export function InviteButton() {
         </Form>
       </Dialog>
     </>
+  );
+}
+
+/** The list toolbar of people and of invitations: filters, and Invite. */
+export function InviteActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <InviteButton />
+    </TopToolbar>
   );
 }

@@ -3,19 +3,17 @@ import {
   DataTable,
   DateField,
   EditButton,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { formatDateTime } from '../common/dates';
 import { useSmallScreen } from '../common/use-small-screen';
 import type { Schemas } from '../providers/api';
-import { InviteButton, ROLE_CHOICES } from './invite-dialog';
+import { InviteActions, ROLE_CHOICES } from './invite-dialog';
 import { ToggleDisabledButton } from './toggle-disabled-button';
 
 type User = Schemas['UserDto'];
@@ -25,15 +23,6 @@ const filters = [
   <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
   <NullableBooleanInput key="disabled" source="disabled" label="Disabled" />,
 ];
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <InviteButton />
-    </TopToolbar>
-  );
-}
 
 function StatusChip() {
   const user = useRecordContext<User>();
@@ -46,7 +35,7 @@ function StatusChip() {
 export function UserList() {
   const small = useSmallScreen();
   return (
-    <List<User> filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List<User> filters={filters} actions={<InviteActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       {small ? (
         <SimpleList<User>
           primaryText={(user) => user.email}

@@ -1,4 +1,4 @@
-const TOKEN_KEY = 'token';
+import { readStoredToken, removeStoredToken, storeToken, TOKEN_KEY } from '@casewise/api-client';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -8,20 +8,16 @@ function notify(): void {
 }
 
 export function getToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
+  return readStoredToken();
 }
 
 export function setToken(token: string): void {
-  window.localStorage.setItem(TOKEN_KEY, token);
+  storeToken(token);
   notify();
 }
 
 export function clearToken(): void {
-  window.localStorage.removeItem(TOKEN_KEY);
+  removeStoredToken();
   notify();
 }
 
