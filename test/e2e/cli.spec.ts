@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -144,6 +144,35 @@ describe('the casewise command-line tool', () => {
     expect(await auditCount('report.generate')).toBe(generated);
   }, LONG);
 
+  it('stops cleanly on Ctrl-C (exit 130, no partial file) and the same command then finishes the work', async () => {
+    const dir = join(home, 'interrupted-room');
+    const out = join(home, 'interrupted-reports');
+    mkdirSync(join(dir, 'Adams endorsement'), { recursive: true });
+    copyFileSync(join(CONTRACTS, 'ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt'), join(dir, 'Adams endorsement', 'endorsement.txt'));
+    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CASEWISE_'))) as Record<string, string>;
+    const interrupted = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, 'batch', dir, '--out', out], { env: { ...base, CASEWISE_CONFIG_DIR: configDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('matter Adams endorsement: starting') && !child.killed) child.kill('SIGINT');
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toContain('Stopping: finishing nothing new, removing partial files. Run the same command again to resume.');
+    const leftovers = existsSync(out) ? readdirSync(out, { recursive: true }).map(String).filter((name) => name.endsWith('.part')) : [];
+    expect(leftovers).toEqual([]);
+
+    const resumed = await casewise(['batch', dir, '--out', out, '--json']);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ failures: 0, reports_generated: 2 });
+    expect(readFileSync(join(out, 'Adams endorsement', 'case_summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, LONG);
+
   it('answers a question as JSON with its citations, and names an unknown project with exit 2', async () => {
     const asked = await casewise(['ask', '-p', 'Accuray distribution', 'Which law governs this agreement?', '--json']);
     expect(asked.code).toBe(0);
@@ -162,7 +191,7 @@ describe('the casewise command-line tool', () => {
     const env = { CASEWISE_URL: ctx.baseUrl, CASEWISE_API_KEY: created.key, CASEWISE_CONFIG_DIR: join(home, 'no-session') };
     const listed = await casewise(['projects', 'list', '--json'], env);
     expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string }[]).map((project) => project.name).sort()).toEqual(['Ability services', 'Accuray distribution']);
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((project) => project.name).sort()).toEqual(['Ability services', 'Accuray distribution', 'Adams endorsement']);
 
     await ok(api(ctx, user).DELETE('/api/api-keys/{keyId}/', { params: { path: { keyId: created.id } } }));
     const revoked = await casewise(['projects', 'list'], env);
