@@ -63,6 +63,7 @@ function positive(value: string): number {
   return number;
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -189,7 +190,7 @@ export function registerBatch(program: Command): void {
           const outcome = await runMatter(connection, root, matter, options, projectIds, signal);
           outcomes.push(outcome);
           const failed = outcome.files.filter((row) => row.status === 'failed' || row.upload === 'failed').length + outcome.reports.filter((row) => row.status === 'failed').length;
-          out.note(`matter ${matter}: ${outcome.error ?? `${outcome.files.length} files, ${outcome.reports.filter((row) => row.status === 'generated').length} reports written, ${failed} failed`}`);
+          out.note(`matter ${matter}: ${outcome.error ?? `${plural(outcome.files.length, 'file')}, ${plural(outcome.reports.filter((row) => row.status === 'generated').length, 'report')} written, ${failed} failed`}`);
         }
       };
       await Promise.all(Array.from({ length: Math.min(options.concurrency, matters.length) }, worker));
@@ -212,7 +213,7 @@ export function registerBatch(program: Command): void {
       };
       await writeBatchReport(options.out, outcomes, summary);
       out.result({ ...summary, matters: outcomes }, () => [
-        `${summary.matters} matters, ${summary.files} files (${summary.uploaded} uploaded now), ${summary.pages} pages, ${summary.reports_generated} reports written, ${failures} failed, in ${summary.seconds} s.`,
+        `${plural(summary.matters, 'matter')}, ${plural(summary.files, 'file')} (${summary.uploaded} uploaded now), ${plural(summary.pages, 'page')}, ${plural(summary.reports_generated, 'report')} written, ${failures} failed, in ${summary.seconds} s.`,
         ...outcomes.filter((outcome) => outcome.error).map((outcome) => `failed: ${outcome.matter}: ${outcome.error}`),
         ...files.filter((row) => row.error).map((row) => `failed: ${row.matter}/${row.path}: ${row.error}`),
         ...reports.filter((row) => row.error).map((row) => `failed: ${row.matter} ${row.kind} (${row.format}): ${row.error}`),
