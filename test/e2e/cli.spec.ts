@@ -144,6 +144,27 @@ describe('the casewise command-line tool', () => {
     expect(await auditCount('report.generate')).toBe(generated);
   }, LONG);
 
+  it('uploads a folder, skipping what the project already has by name and sha256, and uploads nothing on --dry-run', async () => {
+    const folder = join(home, 'more-files');
+    mkdirSync(join(folder, 'nested'), { recursive: true });
+    copyFileSync(join(CONTRACTS, 'ACCURAYINC_09_01_2010-EX-10.31-DISTRIBUTOR AGREEMENT.txt'), join(folder, 'distributor-agreement.txt'));
+    writeFileSync(join(folder, 'nested', 'side-letter.md'), '# Side letter\n\nThe parties agree that the term is extended by one year.');
+    writeFileSync(join(folder, 'nested', 'photo.bmp'), 'not supported');
+    const dry = await casewise(['upload', '-p', 'Accuray distribution', folder, '--dry-run', '--json']);
+    expect(dry.code).toBe(0);
+    expect((JSON.parse(dry.stdout) as { files: { name: string; outcome: string }[] }).files.map((file) => [file.name, file.outcome])).toEqual([
+      ['distributor-agreement.txt', 'skipped'],
+      ['side-letter.md', 'uploaded'],
+    ]);
+    expect(dry.stderr).toContain('not a supported type, left out: ');
+    const before = await auditCount('document.upload');
+    const real = await casewise(['upload', '-p', 'Accuray distribution', folder]);
+    expect(real.code).toBe(0);
+    expect(real.stdout).toBe('Uploaded 1, already there 1, failed 0.\n');
+    expect(await auditCount('document.upload')).toBe(before + 1);
+    expect((await casewise(['wait', '-p', 'Accuray distribution', '--timeout', '120'])).code).toBe(0);
+  }, LONG);
+
   it('stops cleanly on Ctrl-C (exit 130, no partial file) and the same command then finishes the work', async () => {
     const dir = join(home, 'interrupted-room');
     const out = join(home, 'interrupted-reports');

@@ -40,7 +40,7 @@ export function registerDocuments(program: Command): void {
       const results: UploadResult[] = [];
       for (const file of files) {
         progress.start(file.name);
-        const result = await uploadFile(connection, project.id, file, existing, options.dryRun);
+        const result = await uploadFile(connection, project.id, file, existing, options.dryRun, (fraction) => progress.advance(fraction));
         results.push(result);
         progress.finish(file.name, result.outcome === 'uploaded' && options.dryRun ? 'would upload' : result.outcome);
       }
