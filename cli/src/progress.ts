@@ -40,6 +40,7 @@ export class Progress {
   finish(item: string, outcome: string): void {
     this.done += 1;
     this.current = '';
+    this.fraction = 0;
     if (this.quiet) return;
     if (this.tty) {
       process.stderr.write(`\r\x1b[2K${outcome.padEnd(12)} ${item}\n`);
@@ -58,6 +59,7 @@ export class Progress {
     const overall = this.total === 0 ? 1 : (this.done + this.fraction) / this.total;
     const file = this.current ? `  ${bar(this.fraction)} ${this.current}` : '';
     const line = `${this.label} ${bar(overall)} ${this.done}/${this.total}${file}`;
-    process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+    // A pseudo-terminal may report 0 columns: then the line is not cut.
+    process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 100) - 1)}`);
   }
 }
