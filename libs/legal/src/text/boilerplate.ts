@@ -29,7 +29,7 @@ export interface BoilerplateOptions {
 export const DEFAULT_BOILERPLATE_OPTIONS: Readonly<BoilerplateOptions> = {
   edgeLines: 4,
   minShare: 0.4,
-  minPages: 3,
+  minPages: 2,
   minRepeats: 3,
   minGap: 500,
 };
