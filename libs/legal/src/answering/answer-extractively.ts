@@ -9,6 +9,8 @@ import { findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-
 import { extractParties } from '../extraction/parties';
 import { extractTitle } from '../extraction/title';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
+import { outsideSpans, overlapsAny } from '../text/boilerplate';
+import type { TextSpan } from '../text/sentences';
 import { tokenize } from '../text/tokenizer';
 import { matchQuestionCategories } from './question-categories';
 import type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
@@ -45,15 +47,34 @@ export const OPENING_CHARS = 6000;
 const DISPLAY_CHARS = 600;
 const WORDLIKE = /\p{L}{2,}/u;
 
-function candidatesOf(passages: readonly AnswerPassage[]): Candidate[] {
+const NO_SPANS: readonly TextSpan[] = [];
+
+/** The longest part of [start, end) of the passage outside the furniture, trimmed; undefined when none has a word. */
+function outsideFurniture(passage: AnswerPassage, start: number, end: number, furniture: readonly TextSpan[]): TextSpan | undefined {
+  let best: TextSpan | undefined;
+  for (const part of outsideSpans(furniture, start, end)) {
+    let from = part.start;
+    let to = part.end;
+    while (from < to && /\s/.test(passage.text[from - passage.start])) from++;
+    while (to > from && /\s/.test(passage.text[to - 1 - passage.start])) to--;
+    if (!WORDLIKE.test(passage.text.slice(from - passage.start, to - passage.start))) continue;
+    if (best === undefined || to - from > best.end - best.start) best = { start: from, end: to };
+  }
+  return best;
+}
+
+function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOptions['boilerplate']): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   passages.forEach((passage, passageRank) => {
     const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
+    const furniture = boilerplate?.[passage.documentId] ?? NO_SPANS;
     for (const segment of splitSegments(passage.text)) {
       if (segment.isHeading || !WORDLIKE.test(segment.text)) continue;
-      const start = passage.start + segment.start;
-      const end = passage.start + segment.end;
+      // A sentence that runs into a page's footer or header is quoted without it.
+      const kept = outsideFurniture(passage, passage.start + segment.start, passage.start + segment.end, furniture);
+      if (kept === undefined) continue;
+      const { start, end } = kept;
       const key = `${passage.documentId}\u0000${start}\u0000${end}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -61,7 +82,7 @@ function candidatesOf(passages: readonly AnswerPassage[]): Candidate[] {
         passage,
         start,
         end,
-        text: segment.text,
+        text: passage.text.slice(start - passage.start, end - passage.start),
         heading: segment.heading !== '' ? segment.heading : fallbackHeading,
         sectionStart: segment.sectionStart,
         passageRank,
@@ -239,7 +260,7 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
   const bare = parseLegalQuery(question).question;
   if (passages.length === 0 || bare.trim().length === 0) return abstention();
 
-  const candidates = candidatesOf(passages);
+  const candidates = candidatesOf(passages, opts.boilerplate);
   const lexical = lexicalScorer(bare);
   const { categories, weight } = matchQuestionCategories(bare);
   let bestPassageScore = 0;
@@ -262,6 +283,10 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
     scored.push({ ...candidate, score: base + 0.3 * coverage + 0.1 * headingCoverage + passageWeight(candidate, bestPassageScore) });
   }
 
-  const chosen = select(scored, opts);
+  // Fields found in a passage (a title, a party, a date) are quoted as found: never from the furniture.
+  const chosen = select(
+    scored.filter((s) => !overlapsAny(opts.boilerplate?.[s.passage.documentId] ?? NO_SPANS, s.start, s.end)),
+    opts,
+  );
   return chosen.length === 0 ? abstention() : compose(chosen, opts);
 }

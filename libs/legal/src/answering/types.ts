@@ -1,5 +1,6 @@
 import type { Citation } from '../citations/citation';
 import type { PageSpan } from '../citations/page-map';
+import type { TextSpan } from '../text/sentences';
 
 /** A retrieved passage: `text === documentText.slice(start, end)` for the canonical text of its document. */
 export interface AnswerPassage {
@@ -28,6 +29,11 @@ export interface ExtractiveAnswer {
 export interface AnswerOptions {
   /** Pages of each document's canonical text, by document id, so a sentence gets its own page. */
   pages?: Readonly<Record<string, readonly PageSpan[]>>;
+  /**
+   * Page furniture of each document (running headers and footers, page numbers, legends: see detectBoilerplate),
+   * by document id, sorted and disjoint. No quoted sentence holds any of it.
+   */
+  boilerplate?: Readonly<Record<string, readonly TextSpan[]>>;
   /** Most sentences quoted in one answer. */
   maxSentences: number;
   /** Multiplies the clause-evidence score a sentence needs when the question names a clause category. */

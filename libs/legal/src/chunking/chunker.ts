@@ -1,5 +1,6 @@
 import { PageMap, type PageSpan } from '../citations/page-map';
-import { splitSentences } from '../text/sentences';
+import { outsideSpans, overlapsAny } from '../text/boilerplate';
+import { splitSentences, type TextSpan } from '../text/sentences';
 import { detectStructure, type StructureBlock } from './structure';
 
 export interface Chunk {
@@ -21,6 +22,11 @@ export interface ChunkOptions {
   minChars: number;
   /** Headings open the chunk that follows them rather than standing alone. */
   attachHeadings: boolean;
+  /**
+   * Spans no chunk may hold, sorted and disjoint (page furniture: see detectBoilerplate). The text is read as if
+   * they were blank, and chunks end before them and start after them.
+   */
+  exclude?: readonly TextSpan[];
 }
 
 export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = {
@@ -111,6 +117,43 @@ function unitsOf(text: string, blocks: StructureBlock[], maxChars: number): Unit
   return units;
 }
 
+/**
+ * The text with each excluded span, and the line break that ends it, turned to spaces: same length, same offsets,
+ * and the lines around it read as if it had never been there.
+ */
+function blankOut(text: string, exclude: readonly TextSpan[]): string {
+  if (exclude.length === 0) return text;
+  const parts: string[] = [];
+  let from = 0;
+  for (const span of exclude) {
+    if (span.start < from) continue;
+    let end = span.end;
+    while (end < text.length && (text[end] === ' ' || text[end] === '\t' || text[end] === '\u00a0')) end++;
+    if (text[end] === '\n') end++;
+    parts.push(text.slice(from, span.start), ' '.repeat(end - span.start));
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+/** Units cut around the excluded spans; pieces left without a word are dropped. */
+function withoutExcluded(read: string, units: Unit[], exclude: readonly TextSpan[]): Unit[] {
+  const out: Unit[] = [];
+  for (const unit of units) {
+    let first = unit.opensBlock;
+    for (const part of outsideSpans(exclude, unit.start, unit.end)) {
+      let { start, end } = part;
+      while (start < end && /\s/.test(read[start])) start++;
+      while (end > start && /\s/.test(read[end - 1])) end--;
+      if (!WORDLIKE.test(read.slice(start, end))) continue;
+      out.push({ ...unit, start, end, opensBlock: first });
+      first = false;
+    }
+  }
+  return out;
+}
+
 const samePath = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((label, i) => label === b[i]);
 
 /**
@@ -124,7 +167,9 @@ export function chunkDocument(text: string, pages: PageSpan[], options: Partial<
   const pageMap = new PageMap(pages);
   // An offset before every page is put on the first one.
   const firstPage = pageMap.firstPage ?? 1;
-  const units = unitsOf(text, detectStructure(text), maxChars);
+  const exclude = opts.exclude ?? [];
+  const read = blankOut(text, exclude);
+  const units = exclude.length === 0 ? unitsOf(read, detectStructure(read), maxChars) : withoutExcluded(read, unitsOf(read, detectStructure(read), maxChars), exclude);
 
   const chunks: Chunk[] = [];
   let group: Unit[] = [];
@@ -149,6 +194,12 @@ export function chunkDocument(text: string, pages: PageSpan[], options: Partial<
   };
 
   for (const unit of units) {
+    if (group.length === 0) {
+      group.push(unit);
+      continue;
+    }
+    // A chunk never reaches over an excluded span.
+    if (overlapsAny(exclude, group[group.length - 1].end, unit.start)) flush();
     if (group.length === 0) {
       group.push(unit);
       continue;

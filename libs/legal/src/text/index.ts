@@ -4,3 +4,5 @@ export { bigrams, normalizeWord, tokenize, tokenizeWithOffsets } from './tokeniz
 export type { Token, TokenizeOptions } from './tokenizer';
 export { splitSentences } from './sentences';
 export type { TextSpan } from './sentences';
+export { DEFAULT_BOILERPLATE_OPTIONS, detectBoilerplate, outsideSpans, overlapsAny } from './boilerplate';
+export type { BoilerplateKind, BoilerplateOptions, BoilerplateSpan } from './boilerplate';

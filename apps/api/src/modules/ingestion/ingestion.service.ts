@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { chunkDocument } from '@casewise/legal';
+import { chunkDocument, detectBoilerplate } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { isParseError, ParseError } from '@api/modules/common/parse-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -128,7 +128,8 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const parsed = await this.parser.parse(document.type, bytes);
       if (!READABLE.test(parsed.text)) throw new ParseError('no-text');
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
-      const pieces = chunkDocument(parsed.text, pages);
+      // Running headers, footers, page numbers and legends stay in the stored text but in no chunk.
+      const pieces = chunkDocument(parsed.text, pages, { exclude: detectBoilerplate(parsed.text, pages) });
       const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
       const chunks = toNewChunks(pieces, this.vectors.vectorsForChunkRows(vectors));
       const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { answerBroadQuestion, answerExtractively, broadIntent, buildCaseSummary, buildLiabilityAnalysis, type PageSpan } from '@casewise/legal';
+import { answerBroadQuestion, answerExtractively, broadIntent, buildCaseSummary, buildLiabilityAnalysis, type PageSpan, type TextSpan } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
@@ -25,12 +25,19 @@ export class LanguageModel {
   /**
    * `documents` are the whole texts of the best-matching documents: the offline engine answers broad
    * questions ("key terms", "my obligations", "potential risks") from them, which no single passage can.
+   * `boilerplate` is each document's page furniture, which the offline engine never quotes.
    */
-  async answer(question: string, passages: Passage[], pages: Record<string, PageSpan[]> = {}, documents: SourceDocument[] = []): Promise<AnswerDraft> {
+  async answer(
+    question: string,
+    passages: Passage[],
+    pages: Record<string, PageSpan[]> = {},
+    documents: SourceDocument[] = [],
+    boilerplate: Record<string, TextSpan[]> = {},
+  ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
     const intent = broadIntent(question);
     const broad = intent && documents.length > 0 ? answerBroadQuestion(intent, documents) : null;
-    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages });
+    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages, boilerplate });
     return {
       answer: result.answer,
       citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),

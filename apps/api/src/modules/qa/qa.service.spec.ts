@@ -73,7 +73,7 @@ describe(QaService.name, () => {
       expect(mocks.model.answer).not.toHaveBeenCalled();
     });
 
-    it('answers the model the passages found, with the stored page maps', async () => {
+    it('answers the model the passages found, with the stored page maps and page furniture', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
       expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, QUESTION, PASSAGES_PER_ANSWER);
@@ -83,6 +83,8 @@ describe(QaService.name, () => {
         [{ id: 'chunk-1', documentId: 'document-1', file: 'contract.txt', page: 1, start: 0, end: TEXT.length, text: TEXT, score: 0.9, headingPath: ['1. Law'] }],
         { 'document-1': STORED.pages },
         [],
+        // The text holds no page furniture.
+        { 'document-1': [] },
       );
       // Not a broad question: no whole documents go to the model.
       expect(mocks.documents.findMany).toHaveBeenCalledWith([]);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { broadIntent, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan } from '@casewise/legal';
+import { broadIntent, detectBoilerplate, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -53,7 +53,12 @@ export class QaService {
     }));
     const texts = new Map((await this.ingestion.textsOf([...new Set(passages.map((passage) => passage.documentId))])).map((text) => [text.documentId, text]));
     const pages: Record<string, PageSpan[]> = {};
-    for (const [id, text] of texts) pages[id] = text.pages;
+    // Page furniture is found again from the stored text: chunks hold none, but a document's opening may.
+    const boilerplate: Record<string, TextSpan[]> = {};
+    for (const [id, text] of texts) {
+      pages[id] = text.pages;
+      boilerplate[id] = detectBoilerplate(text.text, text.pages);
+    }
     if (wantsDocumentOpening(dto.question)) passages.push(...this.openings(passages, texts));
 
     const broadIds = broadIntent(dto.question) ? [...new Set(passages.map((passage) => passage.documentId))].slice(0, BROAD_DOCUMENTS) : [];
@@ -63,7 +68,7 @@ export class QaService {
       const text = texts.get(document.id);
       return text ? [{ id: document.id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
     });
-    const draft = await this.model.answer(dto.question, passages, pages, sources);
+    const draft = await this.model.answer(dto.question, passages, pages, sources, boilerplate);
     const pageMaps = new Map([...texts].map(([id, text]) => [id, new PageMap(text.pages)]));
     const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, { pagesOf: (id) => pageMaps.get(id) });
     // Quotes the checker moved or re-read from the stored text can land on the same span: it is shown once.
