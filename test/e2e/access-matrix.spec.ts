@@ -311,7 +311,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const ownerToken = await login(owner());
     const otherToken = await login(people.unsharedMember);
     const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
-    const theirs = await ok(api(ctx, otherToken).POST('/api/projects/', { body: { name: `Matter ${hex()}`, description: '' } }), 201);
+    const theirs = await ok(api(ctx, otherToken).POST('/api/projects/', { body: { name: `Matter ${hex()}` } }), 201);
     const values = { id: theirs.id, project_id: theirs.id, documentId: planted.documentId ?? '', filename: planted.filename ?? '', userId: people.editor.id, role: 'viewer' };
     const before = await snapshot(ownerToken, planted.projectId);
     const answer = await send(operation, values, otherToken);
