@@ -25,8 +25,13 @@ async function generateSpec(): Promise<string> {
   }
 }
 
+/**
+ * `--default-non-nullable=false`: by default openapi-typescript types every property with a `default` as always
+ * present, which holds for answers but makes request fields the server defaults (a project's description) required.
+ * Without it a property is required only where the contract's `required` lists it.
+ */
 function generateClient(specPath: string, outPath: string): string {
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'openapi-typescript'), [specPath, '--output', outPath], { stdio: 'pipe' });
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'openapi-typescript'), [specPath, '--default-non-nullable=false', '--output', outPath], { stdio: 'pipe' });
   return readFileSync(outPath, 'utf8');
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Response } from 'superagent';
 import { DataSource } from 'typeorm';
 import { ACCESS, Actor, ACTOR_DESCRIPTIONS, ACTORS, disagreements, Fixture, Row } from '../utils/access-matrix';
+import { api, ok, Outcome, uploadFile } from '../utils/api';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
 import { loadOperations, Operation } from '../utils/openapi-fuzz';
@@ -101,11 +102,11 @@ describe('access matrix (openapi.yaml × actors)', () => {
     for (const name of Object.keys(ACTOR_DESCRIPTIONS) as Actor[]) {
       if (name === 'anonymous' || name === 'revokedToken' || name === 'expiredToken' || name === 'forgedToken') continue;
       const user = await createUser(ctx, `matrix-${name.toLowerCase()}`);
-      const me = await ctx.http.get('/api/me/').set('Authorization', `Bearer ${user.token}`).expect(200);
-      people[name] = { ...user, id: me.body.id as string };
+      const me = await ok(api(ctx, user).GET('/api/me/'));
+      people[name] = { ...user, id: me.id };
     }
     // The firm's people join the administrator's firm as members (each sign-up made a firm of its own).
-    const firm = (await ctx.http.get('/api/me/').set('Authorization', `Bearer ${people.firmAdmin.token}`)).body.firm.id as string;
+    const firm = (await ok(api(ctx, people.firmAdmin).GET('/api/me/'))).firm.id;
     const members = [people.owner, people.editor, people.viewer, people.walledMember, people.unsharedMember].map((person) => person.id);
     await ctx.app.get(DataSource).query(`UPDATE users SET firm_id = $1, role = 'member' WHERE id = ANY($2)`, [firm, members]);
   });
@@ -116,8 +117,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
 
   /** A session of its own for every case, so a logout in one case ends no other case's session. */
   async function login(user: TestUser): Promise<string> {
-    const response = await ctx.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
-    return response.body.token as string;
+    return (await ok(api(ctx).POST('/api/login/', { body: { email: user.email, password: user.password } }))).token;
   }
 
   // Raw: the matrix builds each request from the operation read out of openapi.yaml at run time, so its paths
@@ -149,54 +149,57 @@ describe('access matrix (openapi.yaml × actors)', () => {
   }
 
   async function plant(token: string, needs: Fixture[]): Promise<Planted> {
-    const auth = (request: ReturnType<TestApp['http']['get']>) => request.set('Authorization', `Bearer ${token}`);
+    const asOwner = api(ctx, token);
     const name = `Matter ${hex()}`;
     const description = `Brief ${hex()}`;
-    const project = await auth(ctx.http.post('/api/projects/')).send({ name, description }).expect(201);
-    const [created] = (await ctx.app.get(DataSource).query(`SELECT id FROM audit_events WHERE action = 'project.create' AND target_id = $1`, [project.body.id])) as { id: string }[];
-    const planted: Planted = { projectId: project.body.id as string, name, auditEventId: created.id, contents: [description], personal: [] };
-    const share = (person: Person, role: string) => auth(ctx.http.post(`/api/projects/${planted.projectId}/members/`)).send({ email: person.email, role }).expect(201);
+    const project = await ok(asOwner.POST('/api/projects/', { body: { name, description } }), 201);
+    const [created] = (await ctx.app.get(DataSource).query(`SELECT id FROM audit_events WHERE action = 'project.create' AND target_id = $1`, [project.id])) as { id: string }[];
+    const planted: Planted = { projectId: project.id, name, auditEventId: created.id, contents: [description], personal: [] };
+    const onProject = { params: { path: { id: planted.projectId } } };
+    const share = (person: Person, role: 'editor' | 'viewer') => ok(asOwner.POST('/api/projects/{id}/members/', { ...onProject, body: { email: person.email, role } }), 201);
     await share(people.editor, 'editor');
     await share(people.viewer, 'viewer');
     await share(people.walledMember, 'editor');
     await ctx.app.get(DataSource).query('INSERT INTO walls (project_id, user_id) VALUES ($1, $2)', [planted.projectId, people.walledMember.id]);
     if (needs.includes('invitation')) {
-      const invited = await ctx.http.post('/api/admin/invitations/').set('Authorization', `Bearer ${await login(people.firmAdmin)}`).send({ email: `invitee-${hex()}@firm.example`, role: 'member' }).expect(201);
-      planted.invitationId = invited.body.id as string;
+      const invited = await ok(api(ctx, await login(people.firmAdmin)).POST('/api/admin/invitations/', { body: { email: `invitee-${hex()}@firm.example`, role: 'member' } }), 201);
+      planted.invitationId = invited.id;
     }
     if (needs.includes('apiKey')) {
-      const key = await auth(ctx.http.post('/api/api-keys/')).send({ name: `Batch ${hex()}`, scope: 'read' }).expect(201);
-      planted.apiKeyId = key.body.id as string;
+      const key = await ok(asOwner.POST('/api/api-keys/', { body: { name: `Batch ${hex()}`, scope: 'read' } }), 201);
+      planted.apiKeyId = key.id;
     }
     if (!needs.some((need) => need !== 'invitation' && need !== 'apiKey')) return planted;
     const filename = `brief-${hex()}.txt`;
     const clause = `CLAUSE${hex().toUpperCase()}`;
     const text = `SECTION 1. TERM. This Agreement with ${clause} lasts five years.\n\nSECTION 2. GOVERNING LAW. The laws of Delaware govern this Agreement.`;
-    const uploaded = await auth(ctx.http.post('/api/upload/')).field('project_id', planted.projectId).attach('file', Buffer.from(text), { filename }).expect(201);
-    Object.assign(planted, { documentId: uploaded.body.id as string, filename });
+    const uploaded = await ok(uploadFile(ctx, token, planted.projectId, filename, text), 201);
+    Object.assign(planted, { documentId: uploaded.id, filename });
     planted.contents.push(filename, clause);
     await waitForDocuments(ctx, token, planted.projectId);
     if (needs.includes('chat')) {
       const question = `What is the governing law of matter Q${hex()}?`;
-      await auth(ctx.http.post(`/api/projects/${planted.projectId}/qa/`)).send({ question }).expect(200);
+      await ok(asOwner.POST('/api/projects/{id}/qa/', { ...onProject, body: { question } }));
       planted.personal.push(question);
     }
-    if (needs.includes('caseSummary')) await auth(ctx.http.post('/api/generate_case_summary/')).send({ project_id: planted.projectId }).expect(200);
-    if (needs.includes('liabilityAnalysis')) await auth(ctx.http.post('/api/generate_liability_analysis/')).send({ project_id: planted.projectId }).expect(200);
+    if (needs.includes('caseSummary')) await ok(asOwner.POST('/api/generate_case_summary/', { body: { project_id: planted.projectId } }));
+    if (needs.includes('liabilityAnalysis')) await ok(asOwner.POST('/api/generate_liability_analysis/', { body: { project_id: planted.projectId } }));
     return planted;
   }
 
   /** What the owner sees of the project: a refused call must leave all of it as it was. */
   async function snapshot(token: string, projectId: string): Promise<unknown> {
-    const get = async (path: string) => {
-      const response = await ctx.http.get(path).set('Authorization', `Bearer ${token}`);
-      return [response.status, response.body];
+    const asOwner = api(ctx, token);
+    const onProject = { params: { path: { id: projectId } } };
+    const seen = async <T, E>(pending: Promise<Outcome<T, E>>) => {
+      const { response, data, error } = await pending;
+      return [response.status, response.ok ? data : error];
     };
     return [
-      await get(`/api/projects/${projectId}/`),
-      await get(`/api/projects/${projectId}/documents/`),
-      await get(`/api/projects/${projectId}/chat_history/`),
-      await get(`/api/projects/${projectId}/members/`),
+      await seen(asOwner.GET('/api/projects/{id}/', onProject)),
+      await seen(asOwner.GET('/api/projects/{id}/documents/', onProject)),
+      await seen(asOwner.GET('/api/projects/{id}/chat_history/', onProject)),
+      await seen(asOwner.GET('/api/projects/{id}/members/', onProject)),
     ];
   }
 
@@ -216,7 +219,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
         return undefined;
       case 'revokedToken': {
         const token = await login(owner());
-        await ctx.http.post('/api/logout/').set('Authorization', `Bearer ${token}`).expect(200);
+        await ok(api(ctx, token).POST('/api/logout/'));
         return token;
       }
       case 'expiredToken':
@@ -224,7 +227,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
         const claims = claimsOf(await login(owner()));
         const now = Math.floor(Date.now() / 1000);
         // The same claims re-signed with the real key and a live expiry are accepted, so the case tests only the flaw it names.
-        await ctx.http.get('/api/me/').set('Authorization', `Bearer ${signToken({ ...claims, exp: now + 600 }, secret)}`).expect(200);
+        await ok(api(ctx, signToken({ ...claims, exp: now + 600 }, secret)).GET('/api/me/'));
         if (actor === 'expiredToken') return signToken({ ...claims, iat: now - 3600, exp: now - 60 }, secret);
         return signToken({ ...claims, exp: now + 600 }, randomBytes(48).toString('base64url'));
       }
@@ -308,8 +311,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
     const ownerToken = await login(owner());
     const otherToken = await login(people.unsharedMember);
     const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
-    const theirs = await ctx.http.post('/api/projects/').set('Authorization', `Bearer ${otherToken}`).send({ name: `Matter ${hex()}` }).expect(201);
-    const values = { id: theirs.body.id, project_id: theirs.body.id, documentId: planted.documentId ?? '', filename: planted.filename ?? '', userId: people.editor.id, role: 'viewer' };
+    const theirs = await ok(api(ctx, otherToken).POST('/api/projects/', { body: { name: `Matter ${hex()}` } }), 201);
+    const values = { id: theirs.id, project_id: theirs.id, documentId: planted.documentId ?? '', filename: planted.filename ?? '', userId: people.editor.id, role: 'viewer' };
     const before = await snapshot(ownerToken, planted.projectId);
     const answer = await send(operation, values, otherToken);
     expect(answer.status).toBe(404);

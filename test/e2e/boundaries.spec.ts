@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { api, fails, ok, uploadFile } from '../utils/api';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, factory, TestUser } from '../utils/factory';
 import { latestCode } from '../utils/outbox';
-import { bearer, createProject, upload } from '../utils/projects';
+import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -40,22 +41,26 @@ describe('boundaries', () => {
 
   afterAll(() => ctx?.close());
 
+  const as = (caller: TestUser | null) => api(ctx, caller);
+  const files = (projectId: string) => ok(as(user).GET('/api/projects/{id}/files/', { params: { path: { id: projectId } } }));
+
   describe('upload size (MAX_UPLOAD_MB=1)', () => {
     it('accepts a file of exactly the limit, stored byte for byte', async () => {
       const project = await createProject(ctx, user, 'At the limit');
       const bytes = textOfSize(LIMIT_BYTES);
-      const response = await upload(ctx, user, project.id, 'exactly-1-MB.txt', bytes).expect(201);
-      expect(response.body.size).toBe(LIMIT_BYTES);
-      const content = await ctx.http.get(`/api/projects/${project.id}/documents/${response.body.id}/content/`).set(...bearer(user)).responseType('blob').expect(200);
-      expect(Buffer.compare(content.body as Buffer, bytes)).toBe(0);
+      const created = await ok(uploadFile(ctx, user, project.id, 'exactly-1-MB.txt', bytes), 201);
+      expect(created.size).toBe(LIMIT_BYTES);
+      const content = await ok(
+        as(user).GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: project.id, documentId: created.id } }, parseAs: 'arrayBuffer' }),
+      );
+      expect(Buffer.compare(Buffer.from(content), bytes)).toBe(0);
     });
 
     it('refuses one byte more with 413, and stores nothing', async () => {
       const project = await createProject(ctx, user, 'Past the limit');
-      const response = await upload(ctx, user, project.id, 'one-byte-over.txt', textOfSize(LIMIT_BYTES + 1)).expect(413);
-      expect(response.body).toEqual({ statusCode: 413, detail: 'The file is larger than the upload limit of 1 MB.', error: expect.any(String) });
-      const files = await ctx.http.get(`/api/projects/${project.id}/files/`).set(...bearer(user)).expect(200);
-      expect(files.body).toEqual({ files: [] });
+      const refused = await fails(uploadFile(ctx, user, project.id, 'one-byte-over.txt', textOfSize(LIMIT_BYTES + 1)), 413);
+      expect(refused).toEqual({ statusCode: 413, detail: 'The file is larger than the upload limit of 1 MB.', error: expect.any(String) });
+      expect(await files(project.id)).toEqual({ files: [] });
       expect(await readdir(join(ctx.config.storage.filesDir, '.incoming')).catch(() => [])).toEqual([]);
     });
   });
@@ -65,54 +70,51 @@ describe('boundaries', () => {
 
     beforeAll(async () => {
       projectId = (await createProject(ctx, user, 'Questions')).id;
-      await upload(ctx, user, projectId, 'term.txt', textOfSize(4_000)).expect(201);
+      await ok(uploadFile(ctx, user, projectId, 'term.txt', textOfSize(4_000)), 201);
       await waitForDocuments(ctx, user.token, projectId);
     });
 
-    const ask = (question: string) => ctx.http.post(`/api/projects/${projectId}/qa/`).set(...bearer(user)).send({ question });
+    const ask = (question: string) => as(user).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } });
 
     it('answers a question of exactly 4000 characters', async () => {
       const question = questionOf(4000);
       expect(question).toHaveLength(4000);
-      const response = await ask(question).expect(200);
-      expect(response.body).toMatchObject({ answer: expect.any(String), abstained: expect.any(Boolean) });
-      const history = await ctx.http.get(`/api/projects/${projectId}/chat_history/`).set(...bearer(user)).expect(200);
-      expect(history.body.history.at(-1).message).toBe(question);
+      expect(await ok(ask(question))).toMatchObject({ answer: expect.any(String), abstained: expect.any(Boolean) });
+      const history = await ok(as(user).GET('/api/projects/{id}/chat_history/', { params: { path: { id: projectId } } }));
+      expect(history.history.at(-1)?.message).toBe(question);
     });
 
     it('answers 4000 characters with spaces around them', async () => {
-      await ask(`  ${questionOf(4000)}\n `).expect(200);
+      await ok(ask(`  ${questionOf(4000)}\n `));
     });
 
     it('refuses 4001 characters with its message', async () => {
-      const response = await ask(questionOf(4001)).expect(400);
-      expect(response.body.detail).toBe('The question is too long: at most 4000 characters.');
+      const refused = await fails(ask(questionOf(4001)), 400);
+      expect(refused.detail).toBe('The question is too long: at most 4000 characters.');
     });
   });
 
   describe('project name (at most 200 characters after trimming) and description (at most 200)', () => {
-    const create = (body: Record<string, string>) => ctx.http.post('/api/projects/').set(...bearer(user)).send(body);
+    const create = (body: { name: string; description: string }) => as(user).POST('/api/projects/', { body });
 
     it('accepts a name of exactly 200 characters, kept whole', async () => {
       const name = 'N'.repeat(200);
-      const response = await create({ name, description: '' }).expect(201);
-      expect(response.body.name).toBe(name);
+      expect((await ok(create({ name, description: '' }), 201)).name).toBe(name);
     });
 
     it('refuses a name of 201 characters', async () => {
-      const response = await create({ name: 'N'.repeat(201), description: '' }).expect(400);
-      expect(response.body.detail).toBe('Project name must be at most 200 characters.');
+      const refused = await fails(create({ name: 'N'.repeat(201), description: '' }), 400);
+      expect(refused.detail).toBe('Project name must be at most 200 characters.');
     });
 
     it('accepts a description of exactly 200 characters, kept whole', async () => {
       const description = 'd'.repeat(200);
-      const response = await create({ name: 'Described', description }).expect(201);
-      expect(response.body.description).toBe(description);
+      expect((await ok(create({ name: 'Described', description }), 201)).description).toBe(description);
     });
 
     it('refuses a description of 201 characters (the server does not cut it; the client does)', async () => {
-      const response = await create({ name: 'Described', description: 'd'.repeat(201) }).expect(400);
-      expect(response.body.detail).toBe('Description must be at most 200 characters.');
+      const refused = await fails(create({ name: 'Described', description: 'd'.repeat(201) }), 400);
+      expect(refused.detail).toBe('Description must be at most 200 characters.');
     });
   });
 
@@ -120,19 +122,18 @@ describe('boundaries', () => {
     /** A pending account with a live 6-digit code. */
     async function pending(): Promise<{ email: string; code: string }> {
       const email = factory.email('code');
-      await ctx.http.post('/api/signup/').send({ email, password: factory.password() }).expect(200);
+      await ok(as(null).POST('/api/signup/', { body: { email, password: factory.password() } }));
       return { email, code: await latestCode(ctx.config, email) };
     }
 
-    const verify = (email: string, otp: string) => ctx.http.post('/api/verify-otp/').send({ email, otp });
+    const verify = (email: string, otp: string) => as(null).POST('/api/verify-otp/', { body: { email, otp } });
 
     it.each([
       ['3 digits', '123'],
       ['7 digits', '1234567'],
     ])('refuses %s as not a code', async (_label, otp) => {
       const { email } = await pending();
-      const response = await verify(email, otp).expect(400);
-      expect(response.body.detail).toBe(FORMAT_MESSAGE);
+      expect((await fails(verify(email, otp), 400)).detail).toBe(FORMAT_MESSAGE);
     });
 
     it.each([
@@ -140,54 +141,49 @@ describe('boundaries', () => {
       ['5 digits', '12345'],
     ])('takes %s as a code and checks it (wrong here)', async (_label, otp) => {
       const { email } = await pending();
-      const response = await verify(email, otp).expect(400);
-      expect(response.body.detail).toBe(BAD_CODE);
+      expect((await fails(verify(email, otp), 400)).detail).toBe(BAD_CODE);
     });
 
     it('verifies with the 6-digit code that was mailed', async () => {
       const { email, code } = await pending();
       expect(code).toMatch(/^\d{6}$/);
-      await verify(email, code).expect(200);
+      await ok(verify(email, code));
     });
 
     it('refuses the mailed code with a seventh digit', async () => {
       const { email, code } = await pending();
-      const response = await verify(email, `${code}0`).expect(400);
-      expect(response.body.detail).toBe(FORMAT_MESSAGE);
+      expect((await fails(verify(email, `${code}0`), 400)).detail).toBe(FORMAT_MESSAGE);
     });
   });
 
   describe('password length (at least 8, at most 512)', () => {
-    const signup = (password: string) => ctx.http.post('/api/signup/').send({ email: factory.email('pw'), password });
+    const signup = (password: string) => as(null).POST('/api/signup/', { body: { email: factory.email('pw'), password } });
 
     it('refuses 7 characters at sign-up with the spec’s text', async () => {
-      const response = await signup(EIGHT_CHARACTERS.slice(0, 7)).expect(400);
-      expect(response.body.detail).toBe(SHORT_PASSWORD);
+      expect((await fails(signup(EIGHT_CHARACTERS.slice(0, 7)), 400)).detail).toBe(SHORT_PASSWORD);
     });
 
     it('accepts 8 characters at sign-up, and signs in with them', async () => {
       const email = factory.email('pw8');
-      await ctx.http.post('/api/signup/').send({ email, password: EIGHT_CHARACTERS }).expect(200);
-      await ctx.http.post('/api/verify-otp/').send({ email, otp: await latestCode(ctx.config, email) }).expect(200);
-      await ctx.http.post('/api/login/').send({ email, password: EIGHT_CHARACTERS }).expect(200);
+      await ok(as(null).POST('/api/signup/', { body: { email, password: EIGHT_CHARACTERS } }));
+      await ok(as(null).POST('/api/verify-otp/', { body: { email, otp: await latestCode(ctx.config, email) } }));
+      await ok(as(null).POST('/api/login/', { body: { email, password: EIGHT_CHARACTERS } }));
     });
 
     it('accepts 512 characters and refuses 513', async () => {
       const long = 'correct horse battery staple '.repeat(18);
-      await signup(long.slice(0, 512)).expect(200);
-      const response = await signup(long.slice(0, 513)).expect(400);
-      expect(response.body.detail).toBe('Password must be at most 512 characters long.');
+      await ok(signup(long.slice(0, 512)));
+      expect((await fails(signup(long.slice(0, 513)), 400)).detail).toBe('Password must be at most 512 characters long.');
     });
 
     it('holds the same minimum at password reset: 7 refused, 8 accepted', async () => {
       const account = await createUser(ctx, 'reset');
-      await ctx.http.post('/api/request-password-reset/').send({ email: account.email }).expect(200);
+      await ok(as(null).POST('/api/request-password-reset/', { body: { email: account.email } }));
       const otp = await latestCode(ctx.config, account.email);
-      const reset = (password: string) => ctx.http.post('/api/reset-password/').send({ email: account.email, otp, new_password: password });
-      const short = await reset(EIGHT_CHARACTERS.slice(0, 7)).expect(400);
-      expect(short.body.detail).toBe(SHORT_PASSWORD);
-      await reset(EIGHT_CHARACTERS).expect(200);
-      await ctx.http.post('/api/login/').send({ email: account.email, password: EIGHT_CHARACTERS }).expect(200);
+      const reset = (password: string) => as(null).POST('/api/reset-password/', { body: { email: account.email, otp, new_password: password } });
+      expect((await fails(reset(EIGHT_CHARACTERS.slice(0, 7)), 400)).detail).toBe(SHORT_PASSWORD);
+      await ok(reset(EIGHT_CHARACTERS));
+      await ok(as(null).POST('/api/login/', { body: { email: account.email, password: EIGHT_CHARACTERS } }));
     });
   });
 });

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { JobName } from '@api/modules/jobs/job.constants';
 import mammoth from 'mammoth';
 import { JobRepository } from '@api/modules/jobs/job.repository';
+import { api, downloadReport, ok, uploadFile } from '../utils/api';
 import { waitForDocuments } from '../utils/documents';
 import { createUser } from '../utils/factory';
 import { cuadText, firstCuadContract } from '../utils/fixtures';
-import { bearer, TestProject, upload } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { services, tempDir, testConfig } from '../utils/test-config';
 
@@ -46,8 +46,7 @@ describe('platform', () => {
   afterAll(() => ctx.close());
 
   it('reports health with the database and queue in use', async () => {
-    const response = await ctx.http.get('/api/health/').expect(200);
-    expect(response.body).toEqual({
+    expect(await ok(api(ctx).GET('/api/health/'))).toEqual({
       status: 'ok',
       database: services.databaseUrl ? 'postgres' : 'pglite',
       queue: services.redisUrl ? 'redis' : 'inline',
@@ -56,11 +55,13 @@ describe('platform', () => {
   });
 
   it('answers an unknown API route with 404 and the contract body', async () => {
+    // Raw: the route is not in the contract, so the typed client cannot name it.
     const response = await ctx.http.get('/api/nope/').expect(404);
     expect(response.body).toEqual({ statusCode: 404, detail: 'Cannot GET /api/nope/', error: 'Cannot GET /api/nope/' });
   });
 
   it('answers a malformed JSON body with 400 and a readable message', async () => {
+    // Raw: a body that is not JSON is what the contract forbids.
     const response = await ctx.http.post('/api/nope/').set('Content-Type', 'application/json').send('{"broken": ').expect(400);
     expect(response.body.detail).toBe('The request body is not valid JSON.');
     expect(response.body.error).toBe(response.body.detail);
@@ -77,19 +78,20 @@ describe('platform', () => {
     let second: TestApp | null = null;
     try {
       const user = await createUser(first, 'restart');
-      const project = (await first.http.post('/api/projects/').set(...bearer(user)).send({ name: 'Restart matter', description: 'Kept on disk' }).expect(201)).body as TestProject;
+      const project = await ok(api(first, user).POST('/api/projects/', { body: { name: 'Restart matter', description: 'Kept on disk' } }), 201);
       const contract = firstCuadContract();
       const bytes = Buffer.from(cuadText(contract));
-      await upload(first, user, project.id, contract, bytes).expect(201);
+      await ok(uploadFile(first, user, project.id, contract, bytes), 201);
       const documents = await waitForDocuments(first, user.token, project.id);
       expect(documents.map((document) => document.status)).toEqual(['ready']);
       const question = 'Which state’s law governs this agreement?';
-      const answer = (await first.http.post(`/api/projects/${project.id}/qa/`).set(...bearer(user)).send({ question }).expect(200)).body as { answer: string; citations: unknown[] };
+      const ask = (app: TestApp, token: string) => api(app, token).POST('/api/projects/{id}/qa/', { params: { path: { id: project.id } }, body: { question } });
+      const answer = await ok(ask(first, user.token));
       expect(answer.citations.length).toBeGreaterThan(0);
-      const summary = (await first.http.post('/api/generate_case_summary/').set(...bearer(user)).send({ project_id: project.id }).expect(200)).body as { summary: string };
-      const word = async (ctx: TestApp, token: string): Promise<string> => {
-        const docx = await ctx.http.get(`/api/download/case-summary-pdf/?project_id=${project.id}&format=docx`).set('Authorization', `Bearer ${token}`).responseType('blob').expect(200);
-        return (await mammoth.extractRawText({ buffer: docx.body as Buffer })).value;
+      const summary = await ok(api(first, user).POST('/api/generate_case_summary/', { body: { project_id: project.id } }));
+      const word = async (app: TestApp, token: string): Promise<string> => {
+        const docx = await ok(downloadReport(app, token, 'case-summary', { project_id: project.id, format: 'docx' }));
+        return (await mammoth.extractRawText({ buffer: Buffer.from(docx) })).value;
       };
       const reportText = await word(first, user.token);
       expect(summary.summary).toMatch(/^# Case Summary/);
@@ -99,27 +101,26 @@ describe('platform', () => {
       second = await startTestApp(reload);
       const restarted = second;
       // The session signed before the restart still holds, and the password still signs in.
-      await restarted.http.get('/api/me/').set(...bearer(user)).expect(200);
-      const login = await restarted.http.post('/api/login/').send({ email: user.email, password: user.password }).expect(200);
-      const token = login.body.token as string;
-      const auth: [string, string] = ['Authorization', `Bearer ${token}`];
+      await ok(api(restarted, user).GET('/api/me/'));
+      const { token } = await ok(api(restarted).POST('/api/login/', { body: { email: user.email, password: user.password } }));
+      const as = api(restarted, token);
 
-      const projects = await restarted.http.get('/api/projects/').set(...auth).expect(200);
-      expect(projects.body.projects).toEqual([expect.objectContaining({ id: project.id, name: 'Restart matter', description: 'Kept on disk', document_count: 1 })]);
-      const listed = await restarted.http.get(`/api/projects/${project.id}/documents/`).set(...auth).expect(200);
-      expect(listed.body.documents).toEqual([expect.objectContaining({ id: documents[0]?.id, filename: contract, status: 'ready' })]);
-      const content = await restarted.http.get(`/api/projects/${project.id}/documents/${documents[0]?.id}/content/`).set(...auth).responseType('blob').expect(200);
-      expect(Buffer.compare(content.body as Buffer, bytes)).toBe(0);
+      const projects = await ok(as.GET('/api/projects/'));
+      expect(projects.projects).toEqual([expect.objectContaining({ id: project.id, name: 'Restart matter', description: 'Kept on disk', document_count: 1 })]);
+      const listed = await ok(as.GET('/api/projects/{id}/documents/', { params: { path: { id: project.id } } }));
+      expect(listed.documents).toEqual([expect.objectContaining({ id: documents[0]?.id, filename: contract, status: 'ready' })]);
+      const content = await ok(as.GET('/api/projects/{id}/documents/{documentId}/content/', { params: { path: { id: project.id, documentId: documents[0]?.id ?? '' } }, parseAs: 'arrayBuffer' }));
+      expect(Buffer.compare(Buffer.from(content), bytes)).toBe(0);
 
-      const again = await restarted.http.post(`/api/projects/${project.id}/qa/`).set(...auth).send({ question }).expect(200);
-      expect(again.body.answer).toBe(answer.answer);
-      expect(again.body.citations).toEqual(answer.citations);
-      const history = await restarted.http.get(`/api/projects/${project.id}/chat_history/`).set(...auth).expect(200);
-      expect(history.body.history.map((entry: { message: string; response: string }) => [entry.message, entry.response])).toEqual([
+      const again = await ok(ask(restarted, token));
+      expect(again.answer).toBe(answer.answer);
+      expect(again.citations).toEqual(answer.citations);
+      const history = await ok(as.GET('/api/projects/{id}/chat_history/', { params: { path: { id: project.id } } }));
+      expect(history.history.map((entry) => [entry.message, entry.response])).toEqual([
         [question, answer.answer],
         [question, answer.answer],
       ]);
-      expect(history.body.history[0].citations).toEqual(answer.citations);
+      expect(history.history[0].citations).toEqual(answer.citations);
 
       expect(await word(restarted, token)).toBe(reportText);
     } finally {

@@ -46,7 +46,7 @@ describe('projects and documents', () => {
       [{ name: '   ' }, 'Project name is required'],
       [{}, 'Project name is required'],
     ])('refuses %j', async (body, message) => {
-      // Raw: these bodies leave out fields the contract requires (the name, the description).
+      // Raw: the contract requires a name, which {} leaves out.
       const response = await ctx.http.post('/api/projects/').set(...bearer(owner)).send(body).expect(400);
       expect(response.body.detail).toBe(message);
     });

@@ -1,6 +1,6 @@
-import type { Response } from 'supertest';
+import { api, downloadReport, ErrorBody, ok, Outcome, uploadFile } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
-import { bearer, createProject, TestProject, upload } from '../utils/projects';
+import { createProject, TestProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
 
@@ -11,15 +11,15 @@ interface Account {
   project: TestProject;
 }
 
-type Send = (ctx: TestApp, account: Account) => Promise<Response>;
+type Send = (ctx: TestApp, account: Account) => Promise<Outcome<unknown, unknown>>;
 
 const ROUTES: [string, string, Send][] = [
-  ['questions', 'POST /api/projects/{id}/qa/', (ctx, a) => ctx.http.post(`/api/projects/${a.project.id}/qa/`).set(...bearer(a.user)).send({ question: 'Who may terminate?' })],
-  ['uploads', 'POST /api/upload/', (ctx, a) => upload(ctx, a.user, a.project.id, 'note.txt', 'The supplier may terminate on notice.')],
-  ['reports', 'POST /api/generate_case_summary/', (ctx, a) => ctx.http.post('/api/generate_case_summary/').set(...bearer(a.user)).send({ project_id: a.project.id })],
-  ['reports', 'POST /api/generate_liability_analysis/', (ctx, a) => ctx.http.post('/api/generate_liability_analysis/').set(...bearer(a.user)).send({ project_id: a.project.id })],
-  ['reports', 'GET /api/download/case-summary-pdf/', (ctx, a) => ctx.http.get('/api/download/case-summary-pdf/').query({ project_id: a.project.id, format: 'docx' }).set(...bearer(a.user))],
-  ['reports', 'GET /api/download/liability-analysis-pdf/', (ctx, a) => ctx.http.get('/api/download/liability-analysis-pdf/').query({ project_id: a.project.id, format: 'docx' }).set(...bearer(a.user))],
+  ['questions', 'POST /api/projects/{id}/qa/', (ctx, a) => api(ctx, a.user).POST('/api/projects/{id}/qa/', { params: { path: { id: a.project.id } }, body: { question: 'Who may terminate?' } })],
+  ['uploads', 'POST /api/upload/', (ctx, a) => uploadFile(ctx, a.user, a.project.id, 'note.txt', 'The supplier may terminate on notice.')],
+  ['reports', 'POST /api/generate_case_summary/', (ctx, a) => api(ctx, a.user).POST('/api/generate_case_summary/', { body: { project_id: a.project.id } })],
+  ['reports', 'POST /api/generate_liability_analysis/', (ctx, a) => api(ctx, a.user).POST('/api/generate_liability_analysis/', { body: { project_id: a.project.id } })],
+  ['reports', 'GET /api/download/case-summary-pdf/', (ctx, a) => downloadReport(ctx, a.user, 'case-summary', { project_id: a.project.id, format: 'docx' })],
+  ['reports', 'GET /api/download/liability-analysis-pdf/', (ctx, a) => downloadReport(ctx, a.user, 'liability-analysis', { project_id: a.project.id, format: 'docx' })],
 ];
 
 const MESSAGE = {
@@ -28,13 +28,14 @@ const MESSAGE = {
   reports: /^Too many reports requested in a short time\. Please wait (\d+) seconds and try again\.$/,
 };
 
-function expectLimited(response: Response, bucket: keyof typeof MESSAGE): void {
-  expect(response.status).toBe(429);
-  const retryAfter = Number(response.headers['retry-after']);
+function expectLimited(outcome: Outcome<unknown, unknown>, bucket: keyof typeof MESSAGE): void {
+  expect(outcome.response.status).toBe(429);
+  const retryAfter = Number(outcome.response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(response.body).toEqual({ statusCode: 429, detail: expect.stringMatching(MESSAGE[bucket]), error: response.body.detail });
-  expect(MESSAGE[bucket].exec(response.body.detail as string)?.[1]).toBe(String(retryAfter));
+  const body = outcome.error as ErrorBody;
+  expect(body).toEqual({ statusCode: 429, detail: expect.stringMatching(MESSAGE[bucket]), error: body.detail });
+  expect(MESSAGE[bucket].exec(body.detail)?.[1]).toBe(String(retryAfter));
 }
 
 describe('per-user rate limits', () => {
@@ -55,31 +56,31 @@ describe('per-user rate limits', () => {
 
   it.each(ROUTES.filter(([bucket]) => bucket !== 'reports'))('limits %s per user on %s with 429 and Retry-After', async (bucket, _route, send) => {
     const [lawyer, colleague] = [await account('lawyer'), await account('colleague')];
-    for (let i = 0; i < LIMIT; i++) expect((await send(ctx, lawyer)).status).not.toBe(429);
+    for (let i = 0; i < LIMIT; i++) expect((await send(ctx, lawyer)).response.status).not.toBe(429);
     expectLimited(await send(ctx, lawyer), bucket as keyof typeof MESSAGE);
     // The counter is the user's: a colleague from the same address is not held back.
-    expect((await send(ctx, colleague)).status).not.toBe(429);
+    expect((await send(ctx, colleague)).response.status).not.toBe(429);
   });
 
   it('answers 429 to a large upload over the limit before reading it, not a broken connection', async () => {
     const lawyer = await account('large');
     for (let i = 0; i < LIMIT; i++) await ROUTES[1][2](ctx, lawyer);
-    expectLimited(await upload(ctx, lawyer.user, lawyer.project.id, 'bundle.txt', Buffer.alloc(8 * 1024 * 1024, 'a')), 'uploads');
+    expectLimited(await uploadFile(ctx, lawyer.user, lawyer.project.id, 'bundle.txt', Buffer.alloc(8 * 1024 * 1024, 'a')), 'uploads');
   });
 
   it('counts report generations and downloads together, per user', async () => {
     const [lawyer, colleague] = [await account('reports'), await account('reports-colleague')];
     const reportRoutes = ROUTES.filter(([bucket]) => bucket === 'reports');
-    for (const [, , send] of reportRoutes.slice(0, LIMIT)) expect((await send(ctx, lawyer)).status).not.toBe(429);
+    for (const [, , send] of reportRoutes.slice(0, LIMIT)) expect((await send(ctx, lawyer)).response.status).not.toBe(429);
     for (const [, , send] of reportRoutes) expectLimited(await send(ctx, lawyer), 'reports');
-    expect((await reportRoutes[0][2](ctx, colleague)).status).not.toBe(429);
+    expect((await reportRoutes[0][2](ctx, colleague)).response.status).not.toBe(429);
   });
 
   it('leaves the other kinds of work of a limited user alone', async () => {
     const lawyer = await account('other-kinds');
     for (let i = 0; i < LIMIT; i++) await ROUTES[0][2](ctx, lawyer);
     expectLimited(await ROUTES[0][2](ctx, lawyer), 'questions');
-    expect((await ROUTES[1][2](ctx, lawyer)).status).toBe(201);
-    await ctx.http.get(`/api/projects/${lawyer.project.id}/chat_history/`).set(...bearer(lawyer.user)).expect(200);
+    expect((await ROUTES[1][2](ctx, lawyer)).response.status).toBe(201);
+    await ok(api(ctx, lawyer.user).GET('/api/projects/{id}/chat_history/', { params: { path: { id: lawyer.project.id } } }));
   });
 });

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
+import { api, expectStatus } from '../utils/api';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { tempDir, testConfig } from '../utils/test-config';
 
@@ -20,14 +20,22 @@ function webBuild(): string {
   return dir;
 }
 
-function expectSecurityHeaders(response: Response): void {
-  expect(response.headers['content-security-policy']).toBe(CSP);
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toBe('no-referrer');
-  expect(response.headers['x-frame-options']).toBe('DENY');
-  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-  expect(response.headers['x-powered-by']).toBeUndefined();
+/** Response headers by lower-case name: supertest's as they are, fetch's through `headersOf`. */
+type HeaderMap = Record<string, string | undefined>;
+
+const headersOf = (response: Response): HeaderMap => Object.fromEntries(response.headers);
+
+/** The headers of the health check, through the typed client. */
+const healthHeaders = async (app: TestApp): Promise<HeaderMap> => headersOf((await expectStatus(api(app).GET('/api/health/'), 200)).response);
+
+function expectSecurityHeaders(headers: HeaderMap): void {
+  expect(headers['content-security-policy']).toBe(CSP);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
 }
 
 describe('security headers', () => {
@@ -40,30 +48,33 @@ describe('security headers', () => {
   afterAll(() => ctx.close());
 
   it.each([
-    ['an API answer', (app: TestApp) => app.http.get('/api/health/').expect(200)],
-    ['an API error', (app: TestApp) => app.http.get('/api/projects/').expect(401)],
-    ['an unknown API route', (app: TestApp) => app.http.get('/api/nope/').expect(404)],
-    ['a body the parser refuses', (app: TestApp) => app.http.post('/api/login/').set('Content-Type', 'application/json').send('{"email": ').expect(400)],
-    ['the web app', (app: TestApp) => app.http.get('/').set('Accept', 'text/html').expect(200)],
-    ['a client route of the web app', (app: TestApp) => app.http.get('/project/abc').set('Accept', 'text/html').expect(200)],
-    ['a static asset', (app: TestApp) => app.http.get('/assets/app.js').expect(200)],
-    ['the API docs', (app: TestApp) => app.http.get('/api/docs').expect(200)],
-    ['the API document', (app: TestApp) => app.http.get('/api/docs-json').expect(200)],
-    ['the console path', (app: TestApp) => app.http.get('/admin/').set('Accept', 'text/html')],
+    ['an API answer', healthHeaders],
+    ['an API error', async (app: TestApp) => headersOf((await expectStatus(api(app).GET('/api/projects/'), 401)).response)],
+    // Raw: none of these is an operation of the contract (an unknown route, a body the parser refuses, the web app, its files, the docs).
+    ['an unknown API route', async (app: TestApp) => (await app.http.get('/api/nope/').expect(404)).headers],
+    ['a body the parser refuses', async (app: TestApp) => (await app.http.post('/api/login/').set('Content-Type', 'application/json').send('{"email": ').expect(400)).headers],
+    ['the web app', async (app: TestApp) => (await app.http.get('/').set('Accept', 'text/html').expect(200)).headers],
+    ['a client route of the web app', async (app: TestApp) => (await app.http.get('/project/abc').set('Accept', 'text/html').expect(200)).headers],
+    ['a static asset', async (app: TestApp) => (await app.http.get('/assets/app.js').expect(200)).headers],
+    ['the API docs', async (app: TestApp) => (await app.http.get('/api/docs').expect(200)).headers],
+    ['the API document', async (app: TestApp) => (await app.http.get('/api/docs-json').expect(200)).headers],
+    ['the console path', async (app: TestApp) => (await app.http.get('/admin/').set('Accept', 'text/html')).headers],
   ])('sends the CSP and the other security headers on %s', async (_kind, send) => {
     expectSecurityHeaders(await send(ctx));
   });
 
   it('keeps API answers out of caches and lets static assets be cached', async () => {
-    expect((await ctx.http.get('/api/health/').expect(200)).headers['cache-control']).toBe('no-store');
+    expect((await healthHeaders(ctx))['cache-control']).toBe('no-store');
+    // Raw: a static asset of the web app is not an operation of the contract.
     expect((await ctx.http.get('/assets/app.js').expect(200)).headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('sends no HSTS on a plain-http deployment', async () => {
-    expect((await ctx.http.get('/api/health/')).headers['strict-transport-security']).toBeUndefined();
+    expect((await healthHeaders(ctx))['strict-transport-security']).toBeUndefined();
   });
 
   it('serves Swagger UI with external scripts only, so the strict policy holds for it', async () => {
+    // Raw: the docs page is not an operation of the contract.
     const page = await ctx.http.get('/api/docs').expect(200);
     expect(page.text).toContain('swagger-ui-init.js');
     expect(page.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
@@ -74,8 +85,7 @@ describe('security headers behind https', () => {
   it('sends HSTS when the public address is https', async () => {
     const ctx = await startTestApp(testConfig({ PUBLIC_URL: 'https://casewise.example' }));
     try {
-      const response = await ctx.http.get('/api/health/').expect(200);
-      expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect((await healthHeaders(ctx))['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     } finally {
       await ctx.close();
     }
@@ -89,10 +99,11 @@ describe('API docs setting', () => {
   ])('serves neither the UI nor the document with %s', async (_label, env) => {
     const ctx = await startTestApp(testConfig(env));
     try {
+      // Raw: the docs routes are not operations of the contract.
       for (const path of ['/api/docs', '/api/docs/', '/api/docs-json', '/api/docs-yaml', '/api/docs/swagger-ui-init.js']) {
         const response = await ctx.http.get(path).expect(404);
         expect(response.body).toEqual({ statusCode: 404, detail: `Cannot GET ${path}`, error: `Cannot GET ${path}` });
-        expectSecurityHeaders(response);
+        expectSecurityHeaders(response.headers);
       }
     } finally {
       await ctx.close();
@@ -102,6 +113,7 @@ describe('API docs setting', () => {
   it('serves the document with API_DOCS=public, in production too', async () => {
     const ctx = await startTestApp(testConfig({ NODE_ENV: 'production', API_DOCS: 'public' }));
     try {
+      // Raw: the API document is served beside the contract, not described in it.
       const response = await ctx.http.get('/api/docs-json').expect(200);
       expect(response.body.info.title).toBe('Casewise API');
     } finally {

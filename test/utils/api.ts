@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import { createCasewiseClient, type CasewiseClient, type Schemas } from '@casewise/api-client';
 import type { TestApp } from './test-app';
 
@@ -10,8 +11,22 @@ export type Caller = { token: string } | string | null;
  */
 export function api(ctx: TestApp, caller: Caller = null): CasewiseClient {
   const token = typeof caller === 'string' ? caller : (caller?.token ?? null);
-  return createCasewiseClient({ baseUrl: ctx.baseUrl, getToken: () => token });
+  const client = createCasewiseClient({ baseUrl: ctx.baseUrl, getToken: () => token });
+  client.use(ownConnection);
+  return client;
 }
+
+/**
+ * One connection per call, as supertest makes them. The app and the test share one event loop: after work that
+ * holds the loop (ingestion on the embedded database), the server's keep-alive timer can close a pooled connection
+ * just as fetch writes the next call on it, which then fails with ECONNRESET.
+ */
+const ownConnection: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Connection', 'close');
+    return request;
+  },
+};
 
 /** The body of the API's own errors. */
 export type ErrorBody = Schemas['ErrorResponseDto'];

@@ -1394,7 +1394,7 @@ export interface components {
              * @default
              * @example Breach of the 2024 supply agreement.
              */
-            description: string;
+            description?: string;
             /** @example Acme v. Globex supply dispute */
             name: string;
         };

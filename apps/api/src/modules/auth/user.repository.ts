@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, FindOptionsWhere, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { UserEntity, UserRole } from './user.entity';
 import { whereContains } from '@api/modules/common/contains-filter';
@@ -16,8 +16,9 @@ export class UserRepository {
     return this.users.findOneBy({ email });
   }
 
-  findBy(where: FindOptionsWhere<UserEntity>): Promise<UserEntity[]> {
-    return this.users.findBy(where);
+  /** The accounts with these ids, in no particular order; an id with no account is left out. */
+  findByIds(ids: readonly string[]): Promise<UserEntity[]> {
+    return this.users.findBy({ id: In([...ids]) });
   }
 
   /** One page of a firm's people for its administrators, with the total for paging. */

@@ -1,4 +1,3 @@
-import { In } from 'typeorm';
 import { BadRequestError, NotFoundError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import { entity, NOW } from '@test/utils/entities';
@@ -109,10 +108,10 @@ describe(UsersService.name, () => {
       const users = automock(UserRepository);
       const sut = new UsersService(users, automock(Clock));
       await expect(sut.findMany([])).resolves.toEqual(new Map());
-      users.findBy.mockResolvedValue([entity.user({ id: 'a' }), entity.user({ id: 'b' })]);
+      users.findByIds.mockResolvedValue([entity.user({ id: 'a' }), entity.user({ id: 'b' })]);
       const people = await sut.findMany(['a', 'b', 'a']);
-      expect(users.findBy).toHaveBeenCalledTimes(1);
-      expect(users.findBy).toHaveBeenCalledWith({ id: In(['a', 'b']) });
+      expect(users.findByIds).toHaveBeenCalledTimes(1);
+      expect(users.findByIds).toHaveBeenCalledWith(['a', 'b']);
       expect([...people.keys()]).toEqual(['a', 'b']);
     });
   });

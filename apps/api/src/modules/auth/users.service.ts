@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { BadRequestError, NotFoundError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import type { FirmRole } from '@api/modules/firms/firm-role';
@@ -84,7 +83,7 @@ export class UsersService {
 
   async findMany(ids: readonly string[]): Promise<Map<string, Person>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.users.findBy({ id: In([...new Set(ids)]) });
+    const rows = await this.users.findByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, toPerson(row)]));
   }
 }

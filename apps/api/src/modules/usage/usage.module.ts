@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@api/modules/database/database.module';
 import { UsageDailyEntity } from './usage.entity';
+import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
 /**
@@ -9,7 +10,7 @@ import { UsageService } from './usage.service';
  */
 @Module({
   imports: [DatabaseModule.forFeature([UsageDailyEntity])],
-  providers: [UsageService],
+  providers: [UsageRepository, UsageService],
   exports: [UsageService],
 })
 export class UsageModule {}
