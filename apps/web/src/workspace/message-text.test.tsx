@@ -47,4 +47,11 @@ describe('MessageText', () => {
     expect(screen.getByText('Risks found:')).toBeInTheDocument();
     expect(screen.queryByText(/\| ---/)).toBeNull();
   });
+
+  it('gives the code block its own dark text colour, so the label reads inside the white-text user bubble', () => {
+    renderInBubble('Here:\n```json\n{"a": 1}\n```', 'rgb(255, 255, 255)');
+    const label = screen.getByText('Code block detected (json)');
+    expect(getComputedStyle(label).color).not.toBe('rgb(255, 255, 255)');
+    expect(getComputedStyle(label.closest('.code-block') as HTMLElement).color).toBe(theme.palette.text.primary.replace(/,\s*/g, ', '));
+  });
 });

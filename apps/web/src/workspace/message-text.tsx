@@ -84,10 +84,14 @@ function PlainText({ text }: { text: string }) {
 function CodeBlock({ code, language }: { code: string; language: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <Box sx={{ my: 1, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'grey.50', overflow: 'hidden' }}>
+    // Its own text colour: inside the user's bubble the inherited one is white, which vanished on this light ground.
+    <Box
+      className="code-block"
+      sx={{ my: 1, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'grey.50', color: 'text.primary', overflow: 'hidden' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.75 }}>
         <CodeIcon fontSize="small" color="action" aria-hidden="true" />
-        <Typography variant="body2" sx={{ flexGrow: 1 }}>
+        <Typography variant="body2" className="code-block-label" sx={{ flexGrow: 1 }}>
           Code block detected{language ? ` (${language})` : ''}
         </Typography>
         <Link component="button" type="button" variant="body2" aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
