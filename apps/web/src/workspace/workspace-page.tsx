@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -48,6 +48,23 @@ export const LOGOUT_DELAY_MS = 3000;
 
 type WorkspaceTab = 'chat' | 'analysis';
 
+/** The rendered height of an element, kept current as it changes (the top bar is 56 or 64 px, or taller). */
+function useElementHeight<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = (): void => setHeight(element.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height];
+}
+
 interface WorkspacePageProps {
   onLogout: () => void;
 }
@@ -62,6 +79,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const isViewer = selectedProject?.role === 'viewer';
   const [shareOpen, setShareOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [appBarRef, appBarHeight] = useElementHeight<HTMLElement>();
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
@@ -175,7 +193,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
       <div className="cw-workspace-backdrop" aria-hidden="true" />
-      <AppBar position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
+      <AppBar ref={appBarRef} position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {projects.length > 0 && (
             <IconButton
@@ -264,7 +282,12 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
             variant="temporary"
             open={sidebarOpen}
             onClose={() => setSidebarOpen(false)}
-            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+            // The top bar stays above the drawer (its toggle closes it), so the drawer starts below it: laid under
+            // the bar, the sidebar's heading and plus button could not be seen or clicked.
+            slotProps={{
+              paper: { sx: { width: SIDEBAR_WIDTH, top: appBarHeight, height: `calc(100% - ${appBarHeight}px)` } },
+              backdrop: { sx: { top: appBarHeight } },
+            }}
           >
             {sidebar}
           </Drawer>
