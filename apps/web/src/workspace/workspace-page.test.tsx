@@ -184,6 +184,36 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('button', { name: 'Generate Case Summary' })).toBeInTheDocument();
   });
 
+  it('shows the reports generated in this session when the Analysis tab is opened again', async () => {
+    const user = userEvent.setup();
+    const api = workspaceApi({
+      'POST /api/generate_liability_analysis/': () =>
+        json(200, { status: 'success', analysis: '## Risk register\n\n| Risk | Severity |\n| --- | --- |\n| Uncapped indemnity | High |' }),
+    });
+    renderApp('/project/p1');
+    await screen.findByText('Documents Added');
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Liability Analysis' }));
+    expect(await screen.findByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Chat' }));
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    expect(screen.getByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+
+    const sidebar = screen.getByRole('navigation', { name: 'Projects' });
+    await user.click(within(sidebar).getByText('Office lease'));
+    await waitFor(() => expect(location()).toBe('/project/p2'));
+    expect(screen.queryByRole('cell', { name: 'Uncapped indemnity' })).toBeNull();
+    await user.click(within(sidebar).getByText('Supply dispute'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Analysis' })).toBeEnabled());
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    const liability = screen.getByRole('region', { name: 'Liability Analysis result' });
+    expect(await within(liability).findByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Download PDF of the liability analysis/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Download PDF of the case summary/ })).toBeDisabled();
+    expect(api.calls('POST /api/generate_liability_analysis/')).toHaveLength(1);
+  });
+
   it('hides and shows the sidebar with the toggle', async () => {
     const user = userEvent.setup();
     workspaceApi();

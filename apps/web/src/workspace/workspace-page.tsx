@@ -27,10 +27,10 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
-import type { Project } from '../api/types';
+import type { Project, ReportKind } from '../api/types';
 import { ROLE_LIMITS } from '../api/members';
 import type { ProjectRole } from '../api/types';
-import { AnalysisPanel } from './analysis-panel';
+import { AnalysisPanel, type SessionReports } from './analysis-panel';
 import { ApiKeysDialog } from './api-keys-dialog';
 import { ShareDialog } from './share-dialog';
 import { ChatPanel } from './chat-panel';
@@ -90,6 +90,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [documentsOpen, setDocumentsOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  // Reports generated in this session, per project: the Analysis panel is rebuilt for each project it shows.
+  const [sessionReports, setSessionReports] = useState<Record<string, SessionReports>>({});
   const deletedIds = useRef(new Set<string>());
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -149,9 +151,14 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
       return;
     }
     deletedIds.current.add(project.id);
+    setSessionReports(({ [project.id]: _deleted, ...kept }) => kept);
     if (project.id === selectedId) void navigate('/projects');
     remove(project.id);
   };
+
+  const keepReport = useCallback((projectId: string, kind: ReportKind, markdown: string): void => {
+    setSessionReports((current) => ({ ...current, [projectId]: { ...current[projectId], [kind]: markdown } }));
+  }, []);
 
   const handleDocumentsClosed = async (fileCount: number | null): Promise<void> => {
     setDocumentsOpen(false);
@@ -360,7 +367,15 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {selectedProject && <AnalysisPanel key={selectedProject.id} projectId={selectedProject.id} canGenerate={!isViewer} />}
+                {selectedProject && (
+                  <AnalysisPanel
+                    key={selectedProject.id}
+                    projectId={selectedProject.id}
+                    canGenerate={!isViewer}
+                    stored={sessionReports[selectedProject.id]}
+                    onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
+                  />
+                )}
               </Box>
             </>
           )}
