@@ -119,6 +119,27 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Casewise AI Assistant' })).toBeInTheDocument();
   });
 
+  it('puts a new project first in the sidebar, where the server\'s newest-first list puts it after a reload', async () => {
+    const user = userEvent.setup();
+    workspaceApi({
+      'POST /api/projects/': () => json(201, { id: 'p3', name: 'Merger review', description: '', role: 'owner' }),
+      'GET /api/projects/p3/files/': () => json(200, { files: [] }),
+      'GET /api/projects/p3/chat_history/': () => json(200, { history: [] }),
+    });
+    renderApp('/projects');
+    const sidebar = await screen.findByRole('navigation', { name: 'Projects' });
+    await within(sidebar).findByText('Supply dispute');
+    await user.click(within(sidebar).getByRole('button', { name: 'Create new project' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText(/^Project name/), 'Merger review');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(location()).toBe('/project/p3'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const names = within(sidebar)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    expect(names).toEqual(['Merger review', 'Supply dispute', 'Office lease']);
+  });
+
   it('says "Project name is required" once a blank name has been entered', async () => {
     const user = userEvent.setup();
     workspaceApi();
