@@ -67,6 +67,9 @@ describe('SafeMarkdown tables', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Risk', 'Severity']);
     expect(screen.getByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
     expect(table.parentElement).toHaveClass('markdown-table');
+    // It scrolls sideways when wide, so it can take the keyboard focus.
+    expect(table.parentElement).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('group', { name: 'Table' })).toContainElement(table);
     expect(screen.queryByText(/\|/)).toBeNull();
   });
 

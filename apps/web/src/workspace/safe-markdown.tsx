@@ -28,9 +28,10 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  // A wide table scrolls inside its own box instead of widening the panel or the chat bubble.
+  // A wide table scrolls inside its own box instead of widening the panel or the chat bubble; the box takes
+  // the keyboard focus, so it can be scrolled without a mouse.
   table: ({ children }) => (
-    <Box className="markdown-table" sx={{ overflowX: 'auto', my: 1.5 }}>
+    <Box className="markdown-table" role="group" aria-label="Table" tabIndex={0} sx={{ overflowX: 'auto', my: 1.5 }}>
       <table>{children}</table>
     </Box>
   ),
