@@ -54,7 +54,12 @@ interface CodeFieldProps {
   onChange: (value: string) => void;
 }
 
-/** The field for a code sent by e-mail, focused first. */
+/** The digits of a code as typed or pasted: '123 456' and 'Code: 674727' both keep just their digits. */
+export function digitsOnly(raw: string): string {
+  return raw.replace(/\D/g, '');
+}
+
+/** The field for a password-reset code sent by e-mail, focused first. Digits only; its length is not limited. */
 export function CodeField({ label, value, onChange }: CodeFieldProps) {
   return (
     <TextField
@@ -62,12 +67,13 @@ export function CodeField({ label, value, onChange }: CodeFieldProps) {
       id="otp"
       name="otp"
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(digitsOnly(event.target.value))}
       autoComplete="one-time-code"
       autoFocus
       required
       fullWidth
       margin="normal"
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   );
 }

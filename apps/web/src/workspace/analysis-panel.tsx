@@ -51,6 +51,9 @@ const DOWNLOAD_FAILURE: Record<ReportFormat, string> = {
   docx: 'Failed to download Word document.',
 };
 
+/** The reports of one project generated in this session, by kind, as markdown. */
+export type SessionReports = Partial<Record<ReportKind, string>>;
+
 interface ReportColumnProps {
   projectId: string;
   kind: ReportKind;
@@ -60,10 +63,13 @@ interface ReportColumnProps {
   generate: (projectId: string) => Promise<string>;
   /** False for a viewer: the button stays, disabled, with the reason beside it. */
   canGenerate: boolean;
+  /** The report generated earlier in this session, shown until a new one is generated. */
+  stored?: string;
+  onGenerated?: (kind: ReportKind, markdown: string) => void;
 }
 
-function ReportColumn({ projectId, kind, title, generateLabel, emptyText, generate, canGenerate }: ReportColumnProps) {
-  const [result, setResult] = useState('');
+function ReportColumn({ projectId, kind, title, generateLabel, emptyText, generate, canGenerate, stored, onGenerated }: ReportColumnProps) {
+  const [result, setResult] = useState(stored ?? '');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [downloading, setDownloading] = useState<ReportFormat | null>(null);
@@ -74,7 +80,9 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
     setLoading(true);
     setError('');
     try {
-      setResult(await generate(projectId));
+      const markdown = await generate(projectId);
+      setResult(markdown);
+      onGenerated?.(kind, markdown);
     } catch (err) {
       setError(err instanceof GenerationError ? err.message : 'Something went wrong.');
     } finally {
@@ -172,7 +180,18 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
   );
 }
 
-export function AnalysisPanel({ projectId, canGenerate = true }: { projectId: string; canGenerate?: boolean }) {
+interface AnalysisPanelProps {
+  projectId: string;
+  canGenerate?: boolean;
+  /**
+   * The project's reports generated earlier in this session. The API stores the latest of each but lists them
+   * only as PDF or Word downloads, so the workspace keeps their markdown for the session.
+   */
+  stored?: SessionReports;
+  onGenerated?: (kind: ReportKind, markdown: string) => void;
+}
+
+export function AnalysisPanel({ projectId, canGenerate = true, stored = {}, onGenerated }: AnalysisPanelProps) {
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
       <Grid container spacing={3}>
@@ -185,6 +204,8 @@ export function AnalysisPanel({ projectId, canGenerate = true }: { projectId: st
             emptyText="Generate a case summary of this project's documents to see it here."
             generate={caseSummary}
             canGenerate={canGenerate}
+            stored={stored['case-summary']}
+            onGenerated={onGenerated}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -196,6 +217,8 @@ export function AnalysisPanel({ projectId, canGenerate = true }: { projectId: st
             emptyText="Generate a liability analysis of this project's documents to see it here."
             generate={liabilityAnalysis}
             canGenerate={canGenerate}
+            stored={stored['liability-analysis']}
+            onGenerated={onGenerated}
           />
         </Grid>
       </Grid>

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, pendingForever } from '../test/fetch-mock';
-import { DocumentManagerDialog, fileCountLabel, uploadFailureMessage } from './document-manager-dialog';
+import { DocumentManagerDialog, fileCountLabel, uploadFailureLine, uploadFailureMessage } from './document-manager-dialog';
 
 const file = (name: string) => new File(['contract text'], name, { type: 'text/plain' });
 
@@ -10,6 +10,19 @@ function renderDialog(onClose = vi.fn()) {
   render(<DocumentManagerDialog open projectId="p1" projectName="Supply dispute" onClose={onClose} />);
   return onClose;
 }
+
+describe('uploadFailureLine', () => {
+  it.each([
+    ['a.pdf', 'Request failed with status code 500', 'a.pdf: Request failed with status code 500'],
+    ['a.pdf', 'The file name "a.pdf" is not allowed.', 'a.pdf: The file name is not allowed.'],
+    ['a.pdf', 'A document named "a.pdf" was being changed at the same time.', 'a.pdf: A document with this name was being changed at the same time.'],
+    ['a.pdf', 'a.pdf: too large', 'a.pdf: too large'],
+    ['a.pdf', 'The upload of "a.pdf" failed.', 'a.pdf: The upload of this file failed.'],
+    ['a', 'A value is missing.', 'a: A value is missing.'],
+  ])('writes %s with %s as %s', (name, message, line) => {
+    expect(uploadFailureLine(name, message)).toBe(line);
+  });
+});
 
 describe('fileCountLabel', () => {
   it('uses the singular for one file and the plural otherwise', () => {
@@ -101,6 +114,37 @@ describe('DocumentManagerDialog', () => {
     expect(screen.getByText('2 files')).toBeInTheDocument();
     expect(screen.getByText('lease.txt')).toBeInTheDocument();
     expect(screen.getByText('nda.txt')).toBeInTheDocument();
+  });
+
+  it('names the file once in a failure line when the server\'s message names it too', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const chosen = ['scan.exe', 'empty.txt', 'lease.txt'];
+    const messages = [
+      '"scan.exe" is not a supported file type. Supported types: PDF, DOCX, TXT.',
+      '"empty.txt" is empty (0 bytes): there is nothing to upload.',
+      'A document named "lease.txt" already exists in this project.',
+    ];
+    let sent = 0;
+    mockFetch({
+      'GET /api/projects/p1/files/': () => json(200, { files: [] }),
+      'GET /api/projects/p1/documents/': () => json(200, { documents: [] }),
+      'POST /api/upload/': () => {
+        const message = messages[sent++] ?? '';
+        return apiError(400, message, message);
+      },
+    });
+    renderDialog();
+    await screen.findByText('No documents added to this project yet');
+    await user.upload(screen.getByLabelText('Choose documents to upload'), chosen.map(file));
+
+    const alert = (await screen.findByText('Failed to upload some files:')).closest('[role="alert"]') as HTMLElement;
+    const items = within(alert).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items).toEqual([
+      'scan.exe: This file is not a supported file type. Supported types: PDF, DOCX, TXT.',
+      'empty.txt: This file is empty (0 bytes): there is nothing to upload.',
+      'lease.txt: A document with this name already exists in this project.',
+    ]);
+    items.forEach((item, index) => expect(item.split(chosen[index])).toHaveLength(2));
   });
 
   it('shows "Uploading..." and "Processing your documents..." while uploading', async () => {

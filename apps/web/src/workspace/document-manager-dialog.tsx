@@ -41,6 +41,26 @@ export function uploadFailureMessage(err: unknown): string {
   return 'Unknown error occurred';
 }
 
+const QUOTES: readonly (readonly [string, string])[] = [
+  ['"', '"'],
+  ["'", "'"],
+  ['\u201c', '\u201d'],
+];
+
+/**
+ * One line of the upload failures, '{file name}: {message}'. The server's messages often name the file
+ * themselves ('"scan.exe" is not a supported file type.'); the line names it once, at its start, and the
+ * message says 'this file' or 'this name' instead.
+ */
+export function uploadFailureLine(fileName: string, message: string): string {
+  let text = message.startsWith(`${fileName}: `) ? message.slice(fileName.length + 2) : message;
+  for (const [open, close] of QUOTES) {
+    const quoted = `${open}${fileName}${close}`;
+    text = text.split(`named ${quoted}`).join('with this name').split(`name ${quoted}`).join('name').split(quoted).join('this file');
+  }
+  return `${fileName}: ${text.replace(/^this file/, 'This file')}`;
+}
+
 const STATUS_LABEL: Record<DocumentStatus, string> = {
   queued: 'Queued',
   processing: 'Processing',
@@ -135,7 +155,7 @@ export function DocumentManagerDialog({ open, projectId, projectName, onClose }:
       try {
         await uploadFile(projectId, file);
       } catch (err) {
-        failures.push(`${file.name}: ${uploadFailureMessage(err)}`);
+        failures.push(uploadFailureLine(file.name, uploadFailureMessage(err)));
         continue;
       }
       await loadFiles(projectId);

@@ -59,3 +59,24 @@ describe('SafeMarkdown', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 });
+
+describe('SafeMarkdown tables', () => {
+  it('renders a GFM table as a table with header and body cells, not as raw pipes', () => {
+    render(<SafeMarkdown>{'| Risk | Severity |\n| --- | --- |\n| Uncapped indemnity | High |'}</SafeMarkdown>);
+    const table = screen.getByRole('table');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Risk', 'Severity']);
+    expect(screen.getByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+    expect(table.parentElement).toHaveClass('markdown-table');
+    // It scrolls sideways when wide, so it can take the keyboard focus.
+    expect(table.parentElement).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('group', { name: 'Table' })).toContainElement(table);
+    expect(screen.queryByText(/\|/)).toBeNull();
+  });
+
+  it('draws cell borders and padding', () => {
+    render(<SafeMarkdown>{'| Risk |\n| --- |\n| High |'}</SafeMarkdown>);
+    const cell = screen.getByRole('cell', { name: 'High' });
+    expect(getComputedStyle(cell).borderTopStyle).toBe('solid');
+    expect(getComputedStyle(cell).paddingLeft).not.toBe('0px');
+  });
+});

@@ -1,4 +1,5 @@
 import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 
@@ -27,7 +28,33 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
+  // A wide table scrolls inside its own box instead of widening the panel or the chat bubble; the box takes
+  // the keyboard focus, so it can be scrolled without a mouse.
+  table: ({ children }) => (
+    <Box className="markdown-table" role="group" aria-label="Table" tabIndex={0} sx={{ overflowX: 'auto', my: 1.5 }}>
+      <table>{children}</table>
+    </Box>
+  ),
 };
+
+/** GFM tables (remark-gfm) also bring strikethrough, task lists and autolinks, all still filtered by safeUrl. */
+const remarkPlugins = [remarkGfm];
+
+/*
+ * Table rules drawn in the text's own colour, faded, so they read on the analysis panel's light ground and on
+ * the user's dark chat bubble alike.
+ */
+export const MARKDOWN_TABLE_SX = {
+  '& table': { borderCollapse: 'collapse', width: '100%', fontSize: '0.9rem', lineHeight: 1.5 },
+  '& th, & td': {
+    border: '1px solid color-mix(in srgb, currentColor 30%, transparent)',
+    px: 1.25,
+    py: 0.75,
+    textAlign: 'left',
+    verticalAlign: 'top',
+  },
+  '& th': { fontWeight: 600, bgcolor: 'color-mix(in srgb, currentColor 8%, transparent)' },
+} as const;
 
 export default function SafeMarkdown({ children }: { children: string }) {
   return (
@@ -38,13 +65,12 @@ export default function SafeMarkdown({ children }: { children: string }) {
         '& h1:first-of-type, & h2:first-of-type': { mt: 0 },
         '& p, & li': { fontSize: '0.95rem', lineHeight: 1.6 },
         '& ul, & ol': { pl: 3 },
-        '& table': { borderCollapse: 'collapse', width: '100%' },
-        '& th, & td': { border: 1, borderColor: 'divider', p: 0.5, textAlign: 'left' },
+        ...MARKDOWN_TABLE_SX,
         '& blockquote': { m: 0, pl: 1.5, borderLeft: 3, borderColor: 'secondary.main', color: 'text.secondary' },
         '& pre': { overflowX: 'auto', bgcolor: 'grey.100', p: 1, borderRadius: 1 },
       }}
     >
-      <Markdown urlTransform={safeUrl} components={components}>
+      <Markdown urlTransform={safeUrl} components={components} remarkPlugins={remarkPlugins}>
         {children}
       </Markdown>
     </Box>

@@ -38,10 +38,11 @@ export function useProjects(): {
     };
   }, []);
 
+  /** A new project goes first: the server lists projects newest first, so that is where a reload shows it. */
   const add = useCallback((project: Project) => {
     setState((current) => ({
       status: 'loaded',
-      projects: [...(current.status === 'loaded' ? current.projects : []), project],
+      projects: [project, ...(current.status === 'loaded' ? current.projects.filter((known) => known.id !== project.id) : [])],
     }));
   }, []);
 

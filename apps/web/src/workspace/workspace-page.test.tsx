@@ -119,6 +119,27 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Casewise AI Assistant' })).toBeInTheDocument();
   });
 
+  it('puts a new project first in the sidebar, where the server\'s newest-first list puts it after a reload', async () => {
+    const user = userEvent.setup();
+    workspaceApi({
+      'POST /api/projects/': () => json(201, { id: 'p3', name: 'Merger review', description: '', role: 'owner' }),
+      'GET /api/projects/p3/files/': () => json(200, { files: [] }),
+      'GET /api/projects/p3/chat_history/': () => json(200, { history: [] }),
+    });
+    renderApp('/projects');
+    const sidebar = await screen.findByRole('navigation', { name: 'Projects' });
+    await within(sidebar).findByText('Supply dispute');
+    await user.click(within(sidebar).getByRole('button', { name: 'Create new project' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText(/^Project name/), 'Merger review');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(location()).toBe('/project/p3'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const names = within(sidebar)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    expect(names).toEqual(['Merger review', 'Supply dispute', 'Office lease']);
+  });
+
   it('says "Project name is required" once a blank name has been entered', async () => {
     const user = userEvent.setup();
     workspaceApi();
@@ -182,6 +203,36 @@ describe('WorkspacePage', () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Analysis' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByRole('button', { name: 'Generate Case Summary' })).toBeInTheDocument();
+  });
+
+  it('shows the reports generated in this session when the Analysis tab is opened again', async () => {
+    const user = userEvent.setup();
+    const api = workspaceApi({
+      'POST /api/generate_liability_analysis/': () =>
+        json(200, { status: 'success', analysis: '## Risk register\n\n| Risk | Severity |\n| --- | --- |\n| Uncapped indemnity | High |' }),
+    });
+    renderApp('/project/p1');
+    await screen.findByText('Documents Added');
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Liability Analysis' }));
+    expect(await screen.findByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Chat' }));
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    expect(screen.getByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+
+    const sidebar = screen.getByRole('navigation', { name: 'Projects' });
+    await user.click(within(sidebar).getByText('Office lease'));
+    await waitFor(() => expect(location()).toBe('/project/p2'));
+    expect(screen.queryByRole('cell', { name: 'Uncapped indemnity' })).toBeNull();
+    await user.click(within(sidebar).getByText('Supply dispute'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Analysis' })).toBeEnabled());
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    const liability = screen.getByRole('region', { name: 'Liability Analysis result' });
+    expect(await within(liability).findByRole('cell', { name: 'Uncapped indemnity' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Download PDF of the liability analysis/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Download PDF of the case summary/ })).toBeDisabled();
+    expect(api.calls('POST /api/generate_liability_analysis/')).toHaveLength(1);
   });
 
   it('hides and shows the sidebar with the toggle', async () => {

@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -27,10 +27,10 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
-import type { Project } from '../api/types';
+import type { Project, ReportKind } from '../api/types';
 import { ROLE_LIMITS } from '../api/members';
 import type { ProjectRole } from '../api/types';
-import { AnalysisPanel } from './analysis-panel';
+import { AnalysisPanel, type SessionReports } from './analysis-panel';
 import { ApiKeysDialog } from './api-keys-dialog';
 import { ShareDialog } from './share-dialog';
 import { ChatPanel } from './chat-panel';
@@ -48,6 +48,23 @@ export const LOGOUT_DELAY_MS = 3000;
 
 type WorkspaceTab = 'chat' | 'analysis';
 
+/** The rendered height of an element, kept current as it changes (the top bar is 56 or 64 px, or taller). */
+function useElementHeight<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = (): void => setHeight(element.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height];
+}
+
 interface WorkspacePageProps {
   onLogout: () => void;
 }
@@ -62,6 +79,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const isViewer = selectedProject?.role === 'viewer';
   const [shareOpen, setShareOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [appBarRef, appBarHeight] = useElementHeight<HTMLElement>();
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
@@ -72,6 +90,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [documentsOpen, setDocumentsOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  // Reports generated in this session, per project: the Analysis panel is rebuilt for each project it shows.
+  const [sessionReports, setSessionReports] = useState<Record<string, SessionReports>>({});
   const deletedIds = useRef(new Set<string>());
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -131,9 +151,14 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
       return;
     }
     deletedIds.current.add(project.id);
+    setSessionReports(({ [project.id]: _deleted, ...kept }) => kept);
     if (project.id === selectedId) void navigate('/projects');
     remove(project.id);
   };
+
+  const keepReport = useCallback((projectId: string, kind: ReportKind, markdown: string): void => {
+    setSessionReports((current) => ({ ...current, [projectId]: { ...current[projectId], [kind]: markdown } }));
+  }, []);
 
   const handleDocumentsClosed = async (fileCount: number | null): Promise<void> => {
     setDocumentsOpen(false);
@@ -175,7 +200,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
       <div className="cw-workspace-backdrop" aria-hidden="true" />
-      <AppBar position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
+      <AppBar ref={appBarRef} position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {projects.length > 0 && (
             <IconButton
@@ -264,7 +289,12 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
             variant="temporary"
             open={sidebarOpen}
             onClose={() => setSidebarOpen(false)}
-            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+            // The top bar stays above the drawer (its toggle closes it), so the drawer starts below it: laid under
+            // the bar, the sidebar's heading and plus button could not be seen or clicked.
+            slotProps={{
+              paper: { sx: { width: SIDEBAR_WIDTH, top: appBarHeight, height: `calc(100% - ${appBarHeight}px)` } },
+              backdrop: { sx: { top: appBarHeight } },
+            }}
           >
             {sidebar}
           </Drawer>
@@ -337,7 +367,15 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {selectedProject && <AnalysisPanel key={selectedProject.id} projectId={selectedProject.id} canGenerate={!isViewer} />}
+                {selectedProject && (
+                  <AnalysisPanel
+                    key={selectedProject.id}
+                    projectId={selectedProject.id}
+                    canGenerate={!isViewer}
+                    stored={sessionReports[selectedProject.id]}
+                    onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
+                  />
+                )}
               </Box>
             </>
           )}

@@ -49,6 +49,20 @@ describe('ForgotPasswordPage', () => {
     expect(window.sessionStorage.getItem('resetEmail')).toBe('counsel@example.com');
   });
 
+  it.each([
+    ['123 456', '123456'],
+    ['Code: 674727', '674727'],
+  ])('keeps the digits of a pasted reset code "%s"', async (pasted, kept) => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/request-password-reset/': () => json(200, {}) });
+    renderApp('/forgot-password');
+    await requestCode(user);
+    const code = await screen.findByLabelText(/^Reset Code/);
+    await user.click(code);
+    await user.paste(pasted);
+    expect(code).toHaveValue(kept);
+  });
+
   it('says "Passwords do not match" without calling the server', async () => {
     const user = userEvent.setup();
     const api = mockFetch({ 'POST /api/request-password-reset/': () => json(200, {}) });

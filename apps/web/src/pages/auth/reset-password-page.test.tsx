@@ -36,6 +36,16 @@ describe('ResetPasswordPage (alternate form)', () => {
     });
   });
 
+  it('keeps the digits of a pasted code', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem('resetEmail', 'counsel@example.com');
+    renderApp('/reset-password');
+    const code = await screen.findByLabelText(/^OTP/);
+    await user.click(code);
+    await user.paste('Code: 674 727');
+    expect(code).toHaveValue('674727');
+  });
+
   it('shows the detail, and otherwise "Failed to reset password." even when an error field exists', async () => {
     const user = userEvent.setup();
     window.sessionStorage.setItem('resetEmail', 'counsel@example.com');

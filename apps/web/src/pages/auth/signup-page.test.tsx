@@ -101,6 +101,21 @@ describe('SignupPage step 2', () => {
     expect(code).toHaveValue('123456');
   });
 
+  it.each([
+    ['123 456', '123456'],
+    ['Code: 674727', '674727'],
+    ['Your code is 1234567', '123456'],
+  ])('keeps the digits of a pasted "%s": %s', async (pasted, kept) => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/signup/': () => json(201, { message: 'Code sent.' }) });
+    renderApp('/signup');
+    await reachStepTwo(user);
+    const code = screen.getByLabelText(/^Verification Code/);
+    await user.click(code);
+    await user.paste(pasted);
+    expect(code).toHaveValue(kept);
+  });
+
   it('asks for a valid code when it has fewer than 4 digits', async () => {
     const user = userEvent.setup();
     const api = mockFetch({ 'POST /api/signup/': () => json(201, {}) });

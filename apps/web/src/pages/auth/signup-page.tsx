@@ -9,7 +9,7 @@ import { signup, verifyOtp } from '../../api/auth';
 import { failureText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
-import { EmailField, FormMessages } from '../../components/form-parts';
+import { digitsOnly, EmailField, FormMessages } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -37,8 +37,9 @@ export function validateSignup(email: string, password: string, confirmPassword:
   return null;
 }
 
+/** Digits only, capped at 6. The cap comes after the stripping, so a pasted 'Code: 674727' keeps its six digits. */
 export function normaliseCode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, MAX_CODE_LENGTH);
+  return digitsOnly(raw).slice(0, MAX_CODE_LENGTH);
 }
 
 function StepDots({ step }: { step: 1 | 2 }) {
@@ -176,8 +177,9 @@ export default function SignupPage() {
           required
           fullWidth
           margin="normal"
-          // A shrunk label keeps the 000000 placeholder visible, showing the code's format before typing.
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: MAX_CODE_LENGTH } }}
+          // A shrunk label keeps the 000000 placeholder visible, showing the code's format before typing. No
+          // maxLength: the browser would cut a pasted '123 456' to '123 45' before the digits are picked out.
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" variant="body2" disabled={busy} onClick={() => void requestAccount()}>

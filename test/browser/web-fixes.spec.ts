@@ -1,0 +1,203 @@
+import type { Locator, Page } from 'playwright-core';
+import { factory } from '../utils/factory';
+import { latestCode } from '../utils/outbox';
+import { describeWithChromium, useBrowserSession } from './support/chromium';
+import { storeToken } from './support/page-tools';
+import { type Account, createAccount } from './support/web-server';
+
+const READY_TIMEOUT_MS = 120_000;
+const REPORT_TIMEOUT_MS = 60_000;
+
+/** A contract with the clauses a liability analysis puts in its risk register. */
+const CONTRACT = [
+  'SUPPLY AGREEMENT',
+  'This Supply Agreement is made between Northwind Components Ltd ("Supplier") and Harbor Retail Inc ("Buyer").',
+  'SECTION 1. INDEMNIFICATION. The Supplier shall indemnify, defend and hold harmless the Buyer from and against any and all claims, losses, damages and expenses arising out of the Goods.',
+  "SECTION 2. LIMITATION OF LIABILITY. In no event shall the Buyer's total liability under this Agreement exceed the fees paid in the twelve (12) months preceding the claim. Neither party shall be liable for any indirect, incidental or consequential damages.",
+  'SECTION 3. GOVERNING LAW. This Agreement is governed by the laws of the State of Delaware.',
+  'SECTION 4. TERM. This Agreement lasts five (5) years from the Effective Date and renews automatically for successive one-year terms.',
+].join('\n\n');
+
+/** The browser globals used inside evaluate; the tests' tsconfig has no DOM library. */
+interface StyledNode {
+  parentElement: StyledNode | null;
+}
+interface StyleGlobals {
+  getComputedStyle(node: StyledNode): { color: string; backgroundColor: string };
+  navigator: { clipboard: { writeText(text: string): Promise<void> } };
+  document: { elementFromPoint(x: number, y: number): StyledNode | null };
+}
+
+async function signedIn(page: Page, account: Account, path: string): Promise<void> {
+  await page.goto('/login');
+  await storeToken(page, account.token);
+  await page.goto(path);
+}
+
+type Rgba = [number, number, number, number];
+
+function parseColour(css: string): Rgba {
+  const parts = css.match(/[\d.]+/g)?.map(Number) ?? [];
+  if (!/^rgba?\(/.test(css) || parts.length < 3) throw new Error(`Not an rgb() colour: ${css}`);
+  return [parts[0], parts[1], parts[2], parts[3] ?? 1];
+}
+
+function luminance([r, g, b]: Rgba): number {
+  const channel = (value: number): number => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG contrast of a text colour, blended over its (opaque) background. */
+function contrast(text: string, background: string): number {
+  const [fr, fg, fb, alpha] = parseColour(text);
+  const back = parseColour(background);
+  const blended: Rgba = [fr * alpha + back[0] * (1 - alpha), fg * alpha + back[1] * (1 - alpha), fb * alpha + back[2] * (1 - alpha), 1];
+  const [light, dark] = [luminance(blended), luminance(back)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The element's text colour and the first non-transparent background behind it. */
+function colours(locator: Locator): Promise<{ color: string; background: string }> {
+  return locator.evaluate((node: unknown) => {
+    const styles = globalThis as unknown as StyleGlobals;
+    const color = styles.getComputedStyle(node as StyledNode).color;
+    for (let current = node as StyledNode | null; current; current = current.parentElement) {
+      const background = styles.getComputedStyle(current).backgroundColor;
+      if (background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent') return { color, background };
+    }
+    return { color, background: 'rgb(255, 255, 255)' };
+  });
+}
+
+/** True when the element itself (or a child) is what a click at its centre would reach. */
+async function reachableAtCentre(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  const hit = await page.evaluateHandle(
+    ([x, y]) => (globalThis as unknown as StyleGlobals).document.elementFromPoint(x, y),
+    [box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+  const element = hit.asElement();
+  if (!element) return false;
+  return locator.evaluate((node: unknown, target: unknown) => {
+    type Contains = { contains(other: unknown): boolean };
+    return (node as Contains).contains(target);
+  }, element);
+}
+
+async function uploadContract(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Upload documents' }).click();
+  const manager = page.getByRole('dialog', { name: /Document Manager/ });
+  await manager.locator('input[type="file"]').setInputFiles([{ name: 'supply.txt', mimeType: 'text/plain', buffer: Buffer.from(CONTRACT) }]);
+  await manager.getByLabel('Status: Ready').first().waitFor({ timeout: READY_TIMEOUT_MS });
+  await manager.getByRole('button', { name: 'Close' }).last().click();
+  await manager.waitFor({ state: 'hidden' });
+}
+
+describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
+  const session = useBrowserSession();
+
+  it('renders the liability analysis table as a table, and shows the reports again when the Analysis tab is reopened', async () => {
+    const { server, page } = session;
+    const account = await createAccount(server, 'web-fixes-reports');
+    const other = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Office lease' }, account.token);
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Supply dispute' }, account.token);
+    await signedIn(page, account, `/project/${project.id}`);
+    await uploadContract(page);
+    await page.getByRole('tab', { name: 'Analysis', selected: true }).waitFor();
+
+    const liability = page.getByRole('region', { name: 'Liability Analysis result' });
+    await page.getByRole('button', { name: 'Generate Liability Analysis' }).click();
+    const table = liability.locator('table').first();
+    await table.waitFor({ timeout: REPORT_TIMEOUT_MS });
+    expect(await table.getByRole('columnheader', { name: 'Severity' }).count()).toBe(1);
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await liability.innerText()).not.toMatch(/\|\s*-{3,}/);
+    const cell = table.locator('td').first();
+    const cellStyle = await cell.evaluate((node: unknown) => {
+      const style = (globalThis as unknown as { getComputedStyle(n: unknown): { borderTopStyle: string; paddingLeft: string } }).getComputedStyle(node);
+      return { border: style.borderTopStyle, padding: style.paddingLeft };
+    });
+    expect(cellStyle.border).toBe('solid');
+    expect(cellStyle.padding).not.toBe('0px');
+    await page.getByRole('button', { name: 'Generate Case Summary' }).click();
+    await page.getByRole('button', { name: 'Download PDF of the case summary', disabled: false }).waitFor({ timeout: REPORT_TIMEOUT_MS });
+    const summaryText = await page.getByRole('region', { name: 'Case Summary result' }).innerText();
+
+    // Away to the chat and back.
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await page.getByRole('tab', { name: 'Analysis' }).click();
+    await table.waitFor();
+
+    // Away to another project and back.
+    await page.getByRole('navigation', { name: 'Projects' }).getByText('Office lease').click();
+    await page.waitForURL(`**/project/${other.id}`);
+    await page.getByRole('navigation', { name: 'Projects' }).getByText('Supply dispute').click();
+    await page.waitForURL(`**/project/${project.id}`);
+    await page.getByRole('tab', { name: 'Analysis', disabled: false }).click();
+    await table.waitFor();
+    expect(await page.getByRole('region', { name: 'Case Summary result' }).innerText()).toBe(summaryText);
+    expect(await page.getByRole('button', { name: 'Download PDF of the liability analysis' }).isEnabled()).toBe(true);
+  }, 300_000);
+
+  it('shows the code block label of a question readably in the user\'s bubble', async () => {
+    const { server, page } = session;
+    const account = await createAccount(server, 'web-fixes-code');
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Code in a question' }, account.token);
+    await signedIn(page, account, `/project/${project.id}`);
+    await uploadContract(page);
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Does this clause apply?\n```json\n{"cap": "12 months"}\n```');
+    await input.press('Enter');
+    const mine = page.getByRole('listitem', { name: 'Your message' }).last();
+    const label = mine.getByText('Code block detected (json)');
+    await label.waitFor({ timeout: REPORT_TIMEOUT_MS });
+    const { color, background } = await colours(label);
+    expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
+  }, 300_000);
+
+  it.each([390, 768])('keeps the sidebar heading and its plus button clickable at %i px', async (width) => {
+    const { server, page } = session;
+    const account = await createAccount(server, `web-fixes-sidebar-${width}`);
+    await server.call('POST', '/api/projects/', { name: 'Supply dispute' }, account.token);
+    await page.setViewportSize({ width, height: 844 });
+    await signedIn(page, account, '/projects');
+    const sidebar = page.getByRole('navigation', { name: 'Projects' });
+    const heading = sidebar.getByRole('heading', { name: 'Projects' });
+    await sidebar.getByText('Supply dispute').waitFor();
+    const plus = sidebar.getByRole('button', { name: 'Create new project' });
+    expect(await reachableAtCentre(page, heading)).toBe(true);
+    expect(await reachableAtCentre(page, plus)).toBe(true);
+    await plus.click({ timeout: 5_000 });
+    await page.getByRole('dialog').getByRole('heading', { name: 'Create new project' }).waitFor();
+  }, 120_000);
+
+  it('keeps the digits of a pasted verification code and verifies with it', async () => {
+    const { server, page, context } = session;
+    const email = factory.email('web-fixes-paste');
+    const password = factory.password();
+    await page.goto('/signup');
+    await page.locator('#email').fill(email);
+    await page.locator('#password').fill(password);
+    await page.locator('input[name="confirmPassword"]').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    const code = await latestCode(server.config, email);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const field = page.locator('#otp');
+    for (const pasted of [`${code.slice(0, 3)} ${code.slice(3)}`, `Code: ${code}`]) {
+      await field.fill('');
+      await page.evaluate((text) => (globalThis as unknown as StyleGlobals).navigator.clipboard.writeText(text), pasted);
+      await field.focus();
+      await page.keyboard.press('ControlOrMeta+V');
+      expect(await field.inputValue()).toBe(code);
+    }
+    await page.getByRole('button', { name: 'Verify & Complete Signup' }).click();
+    await page.getByRole('alert').filter({ hasText: /verified/i }).waitFor();
+  }, 120_000);
+});
