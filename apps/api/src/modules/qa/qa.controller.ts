@@ -20,7 +20,7 @@ export class QaController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Ask a question about a project\'s documents',
-    description: 'Answers from the project\'s ready documents only (400 while none is ready), with citations that quote the documents exactly (file, page, offsets). When nothing in the documents answers, `abstained` is true. The exchange is added to the chat history. Limited per user.',
+    description: 'Answers from the project\'s ready documents only, saying how many are still being read; asked before any is ready, it waits for the first (at most 60 s, then 400 asking to try again); a project with no document to read answers 400. Citations that quote the documents exactly (file, page, offsets). When nothing in the documents answers, `abstained` is true. The exchange is added to the chat history. Limited per user.',
   })
   @ApiOkResponse({ type: AnswerResponseDto })
   @ApiErrors(400, 401, 404, 503)

@@ -1,5 +1,6 @@
 import { PageMap } from '@casewise/legal';
 import { BadRequestError } from '@api/modules/common/app-error';
+import { Clock } from '@api/modules/common/clock';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import type { DocumentTextEntity } from '@api/modules/ingestion/document-text.entity';
@@ -15,7 +16,7 @@ import { expectError } from '@test/utils/expect-error';
 import { automock } from '@test/utils/strict';
 import { ChatRepository } from './chat.repository';
 import type { ChatMessageEntity } from './chat-message.entity';
-import { NO_DOCUMENTS, PASSAGES_PER_ANSWER, QaService } from './qa.service';
+import { FIRST_READY_WAIT_MS, NO_DOCUMENTS, PASSAGES_PER_ANSWER, QaService, STILL_READING } from './qa.service';
 
 const CALLER = entity.caller();
 const PROJECT = entity.project();
@@ -50,6 +51,11 @@ function setup(options: { counts?: { queued: number; processing: number; ready: 
   const checker = automock(CitationChecker);
   const chat = automock(ChatRepository);
   const usage = automock(UsageService);
+  const clock = automock(Clock);
+  // Each reading of the clock is a second later; a wait passes at once.
+  let elapsed = 0;
+  clock.now.mockImplementation(() => new Date(NOW.getTime() + (elapsed += 1000)));
+  clock.sleep.mockResolvedValue();
   projects.getFor.mockResolvedValue(PROJECT);
   documents.statusCounts.mockResolvedValue(options.counts ?? { queued: 0, processing: 0, ready: 1, failed: 0 });
   search.search.mockResolvedValue([{ chunk: CHUNK, file: 'contract.txt', score: 0.9 }]);
@@ -59,17 +65,39 @@ function setup(options: { counts?: { queued: number; processing: number; ready: 
   checker.check.mockReturnValue(options.checked ?? CHECKED);
   chat.add.mockImplementation(async (message) => ({ ...message, id: 'message-1', createdAt: NOW }));
   usage.count.mockResolvedValue();
-  const sut = new QaService(projects, documents, ingestion, search, model, checker, chat, usage);
-  return { sut, projects, documents, ingestion, search, model, checker, chat, usage };
+  const sut = new QaService(projects, documents, ingestion, search, model, checker, chat, usage, clock);
+  return { sut, projects, documents, ingestion, search, model, checker, chat, usage, clock };
 }
 
 describe(QaService.name, () => {
   describe('ask', () => {
-    it('refuses a project with no ready document before searching or asking the model', async () => {
-      const mocks = setup({ counts: { queued: 2, processing: 0, ready: 0, failed: 1 } });
+    it('refuses at once a project with nothing ready and nothing being read, before searching or asking the model', async () => {
+      const mocks = setup({ counts: { queued: 0, processing: 0, ready: 0, failed: 1 } });
       await expectError(mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION }), BadRequestError, NO_DOCUMENTS);
       expect(mocks.projects.getFor).toHaveBeenCalledWith(CALLER, PROJECT.id, 'chat.ask');
+      expect(mocks.clock.sleep).not.toHaveBeenCalled();
       expect(mocks.search.search).not.toHaveBeenCalled();
+      expect(mocks.model.answer).not.toHaveBeenCalled();
+    });
+
+    it('waits for the first document still being read, then answers and says what was not searched', async () => {
+      const mocks = setup();
+      mocks.documents.statusCounts
+        .mockResolvedValueOnce({ queued: 2, processing: 1, ready: 0, failed: 0 })
+        .mockResolvedValueOnce({ queued: 1, processing: 1, ready: 0, failed: 0 })
+        .mockResolvedValueOnce({ queued: 1, processing: 1, ready: 1, failed: 0 });
+      const answer = await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
+      expect(mocks.clock.sleep).toHaveBeenCalledTimes(2);
+      expect(answer.answer).toContain('2 documents are still being processed and were not searched.');
+      expect(mocks.model.answer).toHaveBeenCalledTimes(1);
+    });
+
+    it('gives up waiting after the bound with a message to ask again, having asked nothing', async () => {
+      const mocks = setup({ counts: { queued: 1, processing: 1, ready: 0, failed: 0 } });
+      await expectError(mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION }), BadRequestError, STILL_READING);
+      // One clock reading per poll, a second apart: the bound is kept.
+      expect(mocks.clock.sleep.mock.calls.length).toBeLessThanOrEqual(FIRST_READY_WAIT_MS / 1000);
+      expect(mocks.clock.sleep.mock.calls.length).toBeGreaterThan(10);
       expect(mocks.model.answer).not.toHaveBeenCalled();
     });
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { broadIntent, detectBoilerplate, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
+import { Clock } from '@api/modules/common/clock';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { CitationChecker, unsupportedNote } from '@api/modules/llm/citation-checker';
@@ -15,6 +16,10 @@ import { AnswerResponseDto, AskQuestionDto, ChatHistoryQueryDto, ChatHistoryResp
 import { UsageService } from '@api/modules/usage/usage.service';
 
 export const NO_DOCUMENTS = 'You need to add documents first';
+export const STILL_READING = 'Your documents are still being read: ask again in a minute.';
+/** How long a question asked right after an upload waits for the first document to be ready. */
+export const FIRST_READY_WAIT_MS = 60_000;
+const FIRST_READY_POLL_MS = 500;
 export const PASSAGES_PER_ANSWER = 8;
 /** Documents a broad question (key terms, obligations, risks) is answered from, best-matching first. */
 export const BROAD_DOCUMENTS = 3;
@@ -30,14 +35,30 @@ export class QaService {
     private readonly checker: CitationChecker,
     private readonly chat: ChatRepository,
     private readonly usage: UsageService,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * The project's document counts once at least one document is ready. A question asked while the first uploads
+   * are still being read waits for the first of them (at most FIRST_READY_WAIT_MS); with nothing uploaded, or
+   * nothing that could be read, it is refused at once.
+   */
+  private async firstReady(projectId: string): Promise<Record<'queued' | 'processing' | 'ready' | 'failed', number>> {
+    const deadline = this.clock.now().getTime() + FIRST_READY_WAIT_MS;
+    for (;;) {
+      const counts = await this.documents.statusCounts(projectId);
+      if (counts.ready > 0) return counts;
+      if (counts.queued + counts.processing === 0) throw new BadRequestError(NO_DOCUMENTS);
+      if (this.clock.now().getTime() >= deadline) throw new BadRequestError(STILL_READING);
+      await this.clock.sleep(FIRST_READY_POLL_MS);
+    }
+  }
 
   /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
   async ask(user: AuthUser, projectId: string, dto: AskQuestionDto): Promise<AnswerResponseDto> {
     const project = await this.projects.getFor(user, projectId, 'chat.ask');
-    const counts = await this.documents.statusCounts(project.id);
+    const counts = await this.firstReady(project.id);
     const pending = counts.queued + counts.processing;
-    if (counts.ready === 0) throw new BadRequestError(NO_DOCUMENTS);
 
     const hits = await this.search.search(project.id, dto.question, PASSAGES_PER_ANSWER);
     const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
