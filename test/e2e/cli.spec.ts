@@ -3,7 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { api, ok } from '../utils/api';
+import { api, ok, uploadFile } from '../utils/api';
+import { waitForDocuments } from '../utils/documents';
 import { latestCode } from '../utils/outbox';
 import { createUser, factory, type TestUser } from '../utils/factory';
 import { startTestApp, type TestApp } from '../utils/test-app';
@@ -142,6 +143,20 @@ describe('the casewise command-line tool', () => {
     expect(again.stdout).toContain('failed: Ability services/scan-damaged.pdf: ');
     expect(await auditCount('document.upload')).toBe(uploads);
     expect(await auditCount('report.generate')).toBe(generated);
+
+    // A document that reaches a matter another way (here: the app) changes what its reports rest on: the next run
+    // writes that matter's reports again and keeps the other matter's.
+    const projects = await ok(api(ctx, user).GET('/api/projects/'));
+    const abilityId = projects.projects.find((project) => project.name === 'Ability services')?.id ?? '';
+    await ok(uploadFile(ctx, user, abilityId, 'amendment.txt', 'AMENDMENT NO. 1. The term of the Services Agreement is extended by two years.'), 201);
+    await waitForDocuments(ctx, user.token, abilityId);
+    const third = await casewise(['batch', dir, '--out', out, '--json']);
+    const rerun = JSON.parse(third.stdout) as { uploaded: number; matters: { matter: string; reports: { status: string }[] }[] };
+    expect(rerun.uploaded).toBe(0);
+    expect(rerun.matters.map((matter) => [matter.matter, matter.reports.map((report) => report.status)])).toEqual([
+      ['Ability services', ['generated', 'generated']],
+      ['Accuray distribution', ['skipped', 'skipped']],
+    ]);
   }, LONG);
 
   it('uploads a folder, skipping what the project already has by name and sha256, and uploads nothing on --dry-run', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Connection } from '../client';
@@ -38,6 +39,8 @@ export interface ReportRow {
   status: 'generated' | 'skipped' | 'failed';
   seconds: number;
   error: string | null;
+  /** SHA-256 over the ready documents (id and content) the report was written from: a re-run keeps it while they are the same. */
+  basis: string | null;
 }
 
 interface MatterOutcome {
@@ -68,7 +71,7 @@ const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** One matter: its project (found by exact name, else created), its files uploaded, ingestion awaited, its reports written. */
-async function runMatter(connection: Connection, dir: string, matter: string, options: BatchOptions, projectIds: Map<string, string[]>, signal: AbortSignal): Promise<MatterOutcome> {
+async function runMatter(connection: Connection, dir: string, matter: string, options: BatchOptions, projectIds: Map<string, string[]>, previous: Map<string, string>, signal: AbortSignal): Promise<MatterOutcome> {
   const outcome: MatterOutcome = { matter, project_id: null, error: null, files: [], reports: [] };
   try {
     const same = projectIds.get(matter) ?? [];
@@ -101,15 +104,18 @@ async function runMatter(connection: Connection, dir: string, matter: string, op
       });
     }
 
-    const uploadedNow = uploads.some((upload) => upload.outcome === 'uploaded');
-    const ready = documents.some((document) => document.status === 'ready');
+    const readyDocuments = documents.filter((document) => document.status === 'ready');
+    const ready = readyDocuments.length > 0;
+    const basis = createHash('sha256')
+      .update(readyDocuments.map((document) => `${document.id}:${document.sha256}`).sort().join('\n'))
+      .digest('hex');
     const folder = join(options.out, matter);
     await mkdir(folder, { recursive: true });
     for (const kind of options.kinds) {
       const targets = options.format.map((format) => ({ format, file: join(folder, `${REPORT_FILE[kind]}.${format}`) }));
-      // Resuming: a report already written from these same documents is not generated again.
-      const pending = targets.filter((target) => uploadedNow || !existsSync(target.file));
-      for (const target of targets.filter((candidate) => !pending.includes(candidate))) outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'skipped', seconds: 0, error: null });
+      // Resuming: a report written from these same ready documents by an earlier run is kept as it is.
+      const pending = targets.filter((target) => !existsSync(target.file) || previous.get(reportKey(matter, kind, target.format)) !== basis);
+      for (const target of targets.filter((candidate) => !pending.includes(candidate))) outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'skipped', seconds: 0, error: null, basis });
       if (pending.length === 0 || signal.aborted) continue;
       const since = Date.now();
       try {
@@ -118,12 +124,12 @@ async function runMatter(connection: Connection, dir: string, matter: string, op
         for (const target of pending) {
           const each = Date.now();
           await downloadReport(connection, projectId, kind, target.format, target.file);
-          outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'generated', seconds: seconds(each === since ? since : each), error: null });
+          outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'generated', seconds: seconds(each === since ? since : each), error: null, basis });
         }
       } catch (error) {
         if (signal.aborted) throw error;
         for (const target of pending.filter((candidate) => !outcome.reports.some((row) => row.kind === kind && row.format === candidate.format))) {
-          outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'failed', seconds: seconds(since), error: messageOf(error) });
+          outcome.reports.push({ matter, kind, format: target.format, file: relative(options.out, target.file), status: 'failed', seconds: seconds(since), error: messageOf(error), basis: null });
         }
       }
     }
@@ -132,6 +138,26 @@ async function runMatter(connection: Connection, dir: string, matter: string, op
     outcome.error = signal.aborted ? 'Interrupted: run the same command again to resume.' : messageOf(error);
   }
   return outcome;
+}
+
+function reportKey(matter: string, kind: string, format: string): string {
+  return `${matter}\u0000${kind}\u0000${format}`;
+}
+
+/** The bases of the reports an earlier run wrote to OUTDIR, from its batch-report.json (none when absent or unreadable). */
+async function previousBases(out: string): Promise<Map<string, string>> {
+  const bases = new Map<string, string>();
+  try {
+    const earlier = JSON.parse(await readFile(join(out, 'batch-report.json'), 'utf8')) as { matters?: { reports?: Partial<ReportRow>[] }[] };
+    for (const matter of earlier.matters ?? []) {
+      for (const report of matter.reports ?? []) {
+        if (report.matter && report.kind && report.format && report.basis && report.status !== 'failed') bases.set(reportKey(report.matter, report.kind, report.format), report.basis);
+      }
+    }
+  } catch {
+    // No earlier run, or a report this version cannot read: every report is written again.
+  }
+  return bases;
 }
 
 function csvCell(value: unknown): string {
@@ -178,6 +204,7 @@ export function registerBatch(program: Command): void {
       options.out = resolve(options.out);
       await mkdir(options.out, { recursive: true });
 
+      const previous = await previousBases(options.out);
       const projectIds = new Map<string, string[]>();
       for (const project of await listProjects(connection)) projectIds.set(project.name, [...(projectIds.get(project.name) ?? []), project.id]);
 
@@ -187,7 +214,7 @@ export function registerBatch(program: Command): void {
       const worker = async () => {
         for (let matter = queue.shift(); matter !== undefined && !isInterrupted(); matter = queue.shift()) {
           out.note(`matter ${matter}: starting`);
-          const outcome = await runMatter(connection, root, matter, options, projectIds, signal);
+          const outcome = await runMatter(connection, root, matter, options, projectIds, previous, signal);
           outcomes.push(outcome);
           const failed = outcome.files.filter((row) => row.status === 'failed' || row.upload === 'failed').length + outcome.reports.filter((row) => row.status === 'failed').length;
           out.note(`matter ${matter}: ${outcome.error ?? `${plural(outcome.files.length, 'file')}, ${plural(outcome.reports.filter((row) => row.status === 'generated').length, 'report')} written, ${failed} failed`}`);
