@@ -137,11 +137,12 @@ describe(ProjectsService.name, () => {
       mocks.vectors.deleteProject.mockImplementation(async () => void order.push('delete vectors'));
       mocks.storage.remove.mockImplementation(async (key) => void order.push(`remove ${key}`));
       mocks.audit.record.mockImplementation(async () => void order.push('audit'));
+      mocks.sut.onProjectDeleted((projectId) => void order.push(`forget ${projectId}`));
 
       await expect(mocks.sut.delete(OWNER, PROJECT.id)).resolves.toEqual({ message: 'Project deleted.' });
       expect(mocks.projects.deleteWithContents).toHaveBeenCalledWith(PROJECT.id, expect.any(Function));
       expect(mocks.documents.lockForProjectDeletion).toHaveBeenCalledWith(transaction, PROJECT.id);
-      expect(order).toEqual(['delete rows', 'lock documents', 'delete vectors', 'remove key-1', 'remove key-2', 'audit']);
+      expect(order).toEqual(['delete rows', 'lock documents', `forget ${PROJECT.id}`, 'delete vectors', 'remove key-1', 'remove key-2', 'audit']);
       expect(mocks.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'project.delete', details: { projectId: PROJECT.id, documents: 2 } }));
     });
 

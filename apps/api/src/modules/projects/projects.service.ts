@@ -68,6 +68,13 @@ export class ProjectsService implements OnModuleInit {
     private readonly people: UsersService,
   ) {}
 
+  private readonly deletionListeners: ((projectId: string) => void)[] = [];
+
+  /** Lets a module that keeps a project's state in memory drop it as soon as the project is deleted (search's index). */
+  onProjectDeleted(listener: (projectId: string) => void): void {
+    this.deletionListeners.push(listener);
+  }
+
   /** Events that name only a project (the document status machine's) join the chain of the project's firm. */
   onModuleInit(): void {
     this.audit.registerProjectFirms(this);
@@ -126,6 +133,7 @@ export class ProjectsService implements OnModuleInit {
     const project = await this.getFor(user, id, 'project.delete');
     const documents = this.documentsOfProjects();
     const keys = await this.projects.deleteWithContents(project.id, (transaction) => documents.lockForProjectDeletion(transaction, project.id));
+    for (const listener of this.deletionListeners) listener(project.id);
     await this.vectors.deleteProject(project.id).catch((error: Error) => this.logger.warn(`Vectors of project ${project.id} not removed yet: ${error.message}`));
     for (const key of keys) {
       await this.storage.remove(key).catch((error: Error) => this.logger.warn(`Stored file ${key} not removed yet: ${error.message}`));

@@ -2,16 +2,18 @@ import { Module } from '@nestjs/common';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
+import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
 import { SearchService } from './search.service';
 
 /**
  * Hybrid retrieval over one project's ready chunks (legal BM25 fused with vector similarity), cached per
- * project state. It owns and reads no table, going through the ingestion, documents and vectors modules,
+ * project state and dropped when the project is deleted. It owns and reads no table, going through the ingestion,
+ * documents, projects and vectors modules,
  * and never checks access: its callers do.
  */
 @Module({
-  imports: [EmbeddingsModule, VectorsModule, DocumentsModule, IngestionModule],
+  imports: [EmbeddingsModule, VectorsModule, DocumentsModule, IngestionModule, ProjectsModule],
   providers: [SearchService],
   exports: [SearchService],
 })

@@ -4,6 +4,7 @@ import type { DocumentsService } from '@api/modules/documents/documents.service'
 import type { Embedder } from '@api/modules/embeddings/embedder';
 import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import type { IngestionService } from '@api/modules/ingestion/ingestion.service';
+import type { ProjectsService } from '@api/modules/projects/projects.service';
 import type { QdrantVectorStore } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { strict } from '@test/utils/strict';
@@ -62,8 +63,15 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       return qdrantHits ?? [];
     },
   });
-  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant));
-  return { service, loads, embedded, qdrantSearches };
+  const deletions: ((projectId: string) => void)[] = [];
+  const projects = strict<ProjectsService>({
+    onProjectDeleted(listener) {
+      deletions.push(listener);
+    },
+  });
+  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects);
+  service.onModuleInit();
+  return { service, loads, embedded, qdrantSearches, deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)) };
 }
 
 const ids = (hits: { chunk: ChunkEntity }[]): string[] => hits.map((hit) => hit.chunk.id);
@@ -75,6 +83,21 @@ async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; v
   const vectors = Object.fromEntries(lexical.map((id, rank) => [id, [rank, lexical.length - 1 - rank]]));
   return { lexical, vectors };
 }
+
+describe(`${SearchService.name}'s index cache`, () => {
+  it('keeps a project’s index while its ready documents are the same, and drops it as soon as the project is deleted', async () => {
+    const { service, loads, deleteProject } = setup({});
+    await service.search(PROJECT, QUERY, 3);
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([false]);
+    deleteProject('another-project');
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([false]);
+    deleteProject(PROJECT);
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([false, false]);
+  });
+});
 
 describe(`${SearchService.name} with the vector index`, () => {
   it('loads the chunks without vectors and never embeds the query when the vector ranking has no weight', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LegalRetriever } from '@casewise/legal';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
+import { ProjectsService } from '@api/modules/projects/projects.service';
 import { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { VectorIndex, VectorPoint } from '@api/modules/vectors/vector-index';
@@ -42,7 +43,13 @@ export class SearchService {
     private readonly documents: DocumentsService,
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
+    private readonly projects: ProjectsService,
   ) {}
+
+  /** A deleted project's index leaves the cache at once, not when memory runs short. */
+  onModuleInit(): void {
+    this.projects.onProjectDeleted((projectId) => this.forget(projectId));
+  }
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
     const weight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
