@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -16,6 +16,11 @@ describe('LandingPage', () => {
     renderApp('/');
     const bar = (await screen.findByRole('navigation', { name: 'Main' })).closest('header') as HTMLElement;
     expect(bar).toHaveAttribute('data-translucent', 'false');
+    // The scroll listener is attached by an effect that may run after the bar is found: scroll until it answers.
+    await waitFor(() => {
+      scrollTo(51);
+      expect(bar).toHaveAttribute('data-translucent', 'true');
+    });
     scrollTo(50);
     expect(bar).toHaveAttribute('data-translucent', 'false');
     scrollTo(51);
