@@ -2,13 +2,13 @@ import type { PartyField, FieldSpan } from './types';
 
 const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among)\b/g;
 const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
-const GENERIC_ROLES = /^(?:Party|Parties|party|parties|Agreement|this Agreement|Effective Date|Contract|Parties hereto)$/i;
+const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto|Effective Date|Contract|Shares|Products?|Territory|Services|Commission)$|\b(?:Agreement|Amendment|Addendum|Contract|Date|Plan|Act|Exhibit|Schedule)$/i;
 const ROLE_GROUP = /\(([^()]{0,160})\)|((?:here(?:in)?after|herein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
 const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
 const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\(|,\s*(?:and\s*)?$|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
-const CONNECTOR = /^(?:[\s,;:]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
 function span(text: string, start: number, end: number): FieldSpan {
@@ -25,8 +25,36 @@ function trimSpan(text: string, start: number, end: number): FieldSpan | undefin
 
 // The last "between"/"and"/"with" before a defined name starts that party's name.
 const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?=[A-Z0-9])|^|\)\s*,?\s*/g;
+const OPENING_WORDS = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among)\b[\s:]*/gi;
+const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\s*:\s*/i;
+const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
+const ENUMERATOR = /^(?:\(\s*(?:[0-9]{1,2}|[a-z]|[ivx]{1,4})\s*\)|[0-9]{1,2}\.(?!\d))\s*/i;
+
+/** The party's name at the start of the words before its defined name: "ACME Inc., a Delaware corporation, ..." -> "ACME Inc.". */
+function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
+  const chunk = text.slice(chunkStart, chunkEnd);
+  let offset = 0;
+  OPENING_WORDS.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = OPENING_WORDS.exec(chunk)) !== null) offset = m.index + m[0].length;
+  SALUTATION_ANY.lastIndex = 0;
+  while ((m = SALUTATION_ANY.exec(chunk)) !== null) offset = Math.max(offset, m.index + m[0].length);
+  let rest = chunk.slice(offset);
+  for (let changed = true; changed; ) {
+    const before = rest.length;
+    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ENUMERATOR, '');
+    changed = rest.length !== before;
+  }
+  const bodyAt = chunkStart + chunk.length - rest.length;
+  const cut = NAME_CUT.exec(rest);
+  const name = trimSpan(text, bodyAt, bodyAt + (cut === null ? Math.min(rest.length, 100) : cut.index));
+  if (name === undefined || name.value.length > 100 || /^(?:WHEREAS|NOW|This|THIS|The parties|each|its|their|a|an|the)\b/.test(name.value)) return undefined;
+  return looksLikeName(name.value) ? name : undefined;
+}
 
 function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
+  const leading = leadingName(text, chunkStart, chunkEnd);
+  if (leading !== undefined) return leading;
   const chunk = text.slice(chunkStart, chunkEnd);
   let offset = 0;
   NAME_START.lastIndex = 0;
@@ -58,7 +86,7 @@ function looksLikeName(value: string): boolean {
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
   const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
-  const capitalised = words.filter((w) => /^[("'“]?[A-Z0-9]/.test(w)).length;
+  const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(w)).length;
   return capitalised / words.length >= 0.75;
 }
 
@@ -98,6 +126,8 @@ function preambleWindow(text: string): { from: number; to: number } {
   return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
 }
 
+const SENTENCE_END = /(?<!\b(?:Inc|Ltd|Co|Corp|No|St|Ave|Mr|Ms|Dr|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][a-z]+\s)/;
+
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
   let chunkStart = from;
@@ -110,10 +140,22 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
     const role = roleIn(text, groupStart, inner);
     if (role === undefined && /["“]/.test(inner)) chunkStart = from + g.index + g[0].length;
     if (role !== undefined) {
+      // The parties are named in one sentence: a sentence ending before this defined name closes the list.
+      if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
       const name = nameFrom(text, chunkStart, from + g.index);
       if (name !== undefined) parties.push({ ...name, role });
       else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
       chunkStart = from + g.index + g[0].length;
+    }
+  }
+  if (parties.length > 0) {
+    // The last party may have no defined name: "... ("TPC") and Consolidated Artists Inc., a Nevada corporation."
+    const rest = text.slice(chunkStart, to);
+    const stop = SENTENCE_END.exec(rest);
+    const tail = rest.slice(0, stop === null ? Math.min(rest.length, 400) : stop.index);
+    if (/^\s*,?\s*(?:and|AND|&|-\s*and\s*-)\s+[A-Z0-9]/.test(tail) && !/["“(]/.test(tail.slice(0, 120))) {
+      const last = leadingName(text, chunkStart, chunkStart + tail.length);
+      if (last !== undefined) parties.push(last);
     }
   }
   OPENING.lastIndex = 0;
