@@ -66,12 +66,23 @@ function isoDates(text: string): string[] {
     if (m >= 1 && m <= 12 && d >= 1 && d <= 31) out.push(`${y}-${pad(m)}-${pad(d)}`);
   };
   const month = (w: string): number => MONTHS.indexOf(w.slice(0, 3).toLowerCase()) + 1;
-  const flat = text.replace(/\s+/g, ' ').replace(/(\d)\s?(st|nd|rd|th)\b/gi, '$1');
-  for (const m of flat.matchAll(/\b([A-Z][a-z]{2,8})\.? (\d{1,2}), ?((?:19|20)\d\d)/g)) if (month(m[1]) > 0) push(Number(m[3]), month(m[1]), Number(m[2]));
-  for (const m of flat.matchAll(/\b(\d{1,2})(?: day of)? ([A-Z][a-z]{2,8})\.?,? ((?:19|20)\d\d)/gi)) if (month(m[2]) > 0) push(Number(m[3]), month(m[2]), Number(m[1]));
-  for (const m of flat.matchAll(/\b(\d{1,2})\/(\d{1,2})\/((?:19|20)?\d\d)\b/g)) push(m[3].length === 2 ? 2000 + Number(m[3]) - (Number(m[3]) > 50 ? 100 : 0) : Number(m[3]), Number(m[1]), Number(m[2]));
+  const year = (y: string): number => (y.length === 2 ? 2000 + Number(y) - (Number(y) > 50 ? 100 : 0) : Number(y));
+  const flat = text
+    .replace(/\s+/g, ' ')
+    .replace(/(\d)\s?(s\s?t|n\s?d|r\s?d|t\s?h)\b/gi, '$1')
+    .replace(/\(\s*(\d{1,2})\s*\)/g, '$1');
+  for (const m of flat.matchAll(/\b([A-Za-z]{3,9})\.? ?(\d{1,2}) ?,? ?((?:19|20)\d\d)\b/g)) if (month(m[1]) > 0) push(Number(m[3]), month(m[1]), Number(m[2]));
+  for (const m of flat.matchAll(/\b(\d{1,2})(?: day of)? ([A-Za-z]{3,9})\.? ?,? ?((?:19|20)\d\d)\b/gi)) if (month(m[2]) > 0) push(Number(m[3]), month(m[2]), Number(m[1]));
+  for (const m of flat.matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)?\d\d)\b/g)) {
+    // Month first or day first: an annotation is read both ways.
+    push(year(m[3]), Number(m[1]), Number(m[2]));
+    push(year(m[3]), Number(m[2]), Number(m[1]));
+  }
   return out;
 }
+
+/** A blank date form compared by its shape: runs of underscores or placeholders count as one. */
+const blankShape = (s: string): string => norm(s).replace(/[_[\]·•●*]+/g, '_').replace(/\s/g, '');
 
 /** Durations written in a text, in days (a month is 30, a year 365). */
 function durations(text: string): number[] {
@@ -115,7 +126,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
       const annotated = isoDates(gold);
       if (stated.length > 0) return stated.some((d) => annotated.includes(d));
       if (annotated.length > 0 && !s.text.startsWith('“')) return false;
-      if (/_/.test(s.text)) return norm(s.text).replace(/\s/g, '') === norm(gold).replace(/\s/g, '');
+      if (/[_·•●]/.test(s.text)) return blankShape(s.text) === blankShape(gold);
       return overlaps(s.cited, spans);
     }
     case 'Expiration Date': {
@@ -123,6 +134,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
       if (s.text === undefined) return false;
       const stated = isoDates(s.text);
       if (stated.length > 0) return stated.some((d) => isoDates(gold).includes(d));
+      if (s.text.startsWith('no fixed date')) return overlaps(s.cited, spans);
       const length = durations(s.text);
       if (length.length > 0) return length.some((d) => durations(gold).some((g) => sameDuration(d, g)));
       return overlaps(s.cited, spans);
@@ -177,7 +189,7 @@ async function main(): Promise<void> {
       if (ok) tally.correct += 1;
       if (!ok && showMisses === field) {
         const line = report.markdown.split('\n').filter((l) => l.includes(field === 'Parties' ? '**Parties:**' : field === 'Governing Law' ? 'Governing law' : field === 'Renewal Term' ? 'Term and renewal' : field === 'Expiration Date' ? 'Expiry:' : field === 'Notice Period To Terminate Renewal' ? 'Notice deadline' : field.split(' ')[0].concat(' date'))).pop();
-        console.log(`\n# ${file}\n  gold: ${gold.replace(/\s+/g, ' ').split(SEPARATOR).join(' | ').slice(0, 400)}\n  said: ${(line ?? '(none)').slice(0, 400)}`);
+        console.log(`\n# ${file}\n  gold: ${gold.split(SEPARATOR).join(' | ').replace(/\s+/g, ' ').slice(0, 400)}\n  said: ${(line ?? '(none)').slice(0, 400)}`);
       }
     }
   }

@@ -8,7 +8,7 @@ const MONTHS = [
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
 ];
 const MONTH = '(?:Jan(?:uary|\\.)?|Feb(?:ruary|\\.)?|Mar(?:ch|\\.)?|Apr(?:il|\\.)?|May|June?|July?|Aug(?:ust|\\.)?|Sept?(?:ember|\\.)?|Oct(?:ober|\\.)?|Nov(?:ember|\\.)?|Dec(?:ember|\\.)?)';
-const BLANK = '(?:_{2,}|\\[[\\s_*]*\\]|\\*{2,})';
+const BLANK = '(?:_{2,}|\\[[\\s_*·•●]*\\]|\\*{2,})';
 // OCR in the filings splits ordinals: "1 st", "15t h".
 const ORDINAL = '(?:\\s?(?:s\\s?t|n\\s?d|r\\s?d|t\\s?h))?';
 const DAY = `(?:[0-3]?[0-9]${ORDINAL}|${BLANK})`;
@@ -19,6 +19,8 @@ const DATE_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:${DAY}\\s*|this\\s+)day\\s+of\\s*(?:${MONTH}|${BLANK})?\\s*,?\\s*(?:A\\.D\\.\\s*)?${YEAR}`, 'gi'),
   // November 12, 2019 / August __, 2019
   new RegExp(`\\b${MONTH}\\s*${DAY}\\s*,?\\s*${YEAR}`, 'gi'),
+  // June , 2010 (the day left blank)
+  new RegExp(`\\b${MONTH}\\s+(?:${BLANK}\\s*)?,\\s*(?:19|20)[0-9]{2}\\b`, 'g'),
   // ________ __, 2000 / [___], 2020
   new RegExp(`${BLANK}(?:\\s*${DAY})?\\s*,\\s*(?:19|20)[0-9]{2}\\b`, 'g'),
   // 12 November 2019 / 19 Jan. 1998

@@ -16,7 +16,11 @@ function toField(d: DateMention, kind: DateField['kind']): DateField {
   return { start: d.start, end: d.end, value: d.value, kind, ...(d.iso === undefined ? {} : { iso: d.iso }) };
 }
 
-/** The date the contract was made, from the preamble or a "Dated:" line. */
+const PREAMBLE_OPENING = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b[^.]{0,200}?\b(?:is|are|was|shall\s+be)?\s*(?:hereby\s+)?(?:made|entered|dated|executed|effective)/;
+const WITNESS = /\b(?:IN\s+WITNESS\s+WHEREOF|In\s+witness\s+whereof|THUS\s+DONE\s+AND\s+SIGNED|Signed\s+and\s+effective|EXECUTED|Executed)\b[^.]{0,250}?$/;
+const SIGNATURE_LABEL = /\b(?:Date|Dated|DATE|DATED)\s*:?\s*$/;
+
+/** The date the contract was made: from the preamble, a "Dated:" line, or else the signatures (the last to sign). */
 export function findAgreementDate(text: string): DateField | undefined {
   const title = extractTitle(text);
   if (title !== undefined) {
@@ -24,25 +28,62 @@ export function findAgreementDate(text: string): DateField | undefined {
     const near = findDates(text, title.end, Math.min(text.length, title.end + 40))[0];
     if (near !== undefined && /^[\s,-]*(?:dated\s+(?:as\s+of\s+)?)?$/i.test(text.slice(title.end, near.start))) return toField(near, 'agreement');
   }
-  const head = text.slice(0, PREAMBLE_LIMIT);
+  // The preamble may follow a cover page or a table of contents.
+  const opening = PREAMBLE_OPENING.exec(text.slice(0, 40000));
+  const base = opening !== null && opening.index > PREAMBLE_LIMIT / 2 ? opening.index : 0;
+  const head = text.slice(base, base + PREAMBLE_LIMIT);
   const endAt = PREAMBLE_END.exec(head);
-  const limit = endAt === null ? head.length : Math.max(endAt.index, 400);
-  for (const d of findDates(text, 0, limit)) {
+  const limit = base + (endAt === null ? head.length : Math.max(endAt.index, 400));
+  for (const d of findDates(text, base, limit)) {
     const before = text.slice(Math.max(0, d.start - 120), d.start);
     if (AGREEMENT_DATE_CUE.test(before)) return toField(d, 'agreement');
   }
-  for (const d of findDates(text, 0, Math.min(limit, 2500))) {
+  // "DATED AS OF [●]": a form whose date is left blank.
+  const placeholder = /\b(?:dated|DATED|Dated|made|entered\s+into)\s+(?:(?:AS|as)\s+(?:OF|of)\s+)?(?:the\s+)?(\[[\s_·•●*]*\]|_{3,})/.exec(text.slice(0, 3000));
+  if (placeholder !== null) {
+    const at = placeholder.index + placeholder[0].length - placeholder[1].length;
+    return { start: at, end: at + placeholder[1].length, value: placeholder[1], kind: 'agreement' };
+  }
+  const labelled = labelledDate(text, 0, 3000);
+  if (labelled !== undefined) return labelled;
+  const signed = signatureDate(text);
+  if (signed !== undefined) return signed;
+  for (const d of findDates(text, base, Math.min(limit, base + 2500))) {
     const before = text.slice(Math.max(0, d.start - 50), d.start);
     if (!/(?:filed|source|exhibit|form|amended|restated|registration|dated\s+[A-Z][a-z]+)\W*$/i.test(before)) return toField(d, 'agreement');
   }
+  return labelledDate(text, 0, text.length);
+}
+
+function labelledDate(text: string, from: number, to: number): DateField | undefined {
   DATE_LABEL.lastIndex = 0;
+  const region = text.slice(0, to);
   let m: RegExpExecArray | null;
-  while ((m = DATE_LABEL.exec(text)) !== null) {
+  while ((m = DATE_LABEL.exec(region)) !== null) {
+    if (m.index < from) continue;
     const at = m.index + m[0].length;
     const d = findDates(text, at, Math.min(text.length, at + 40))[0];
     if (d !== undefined && d.start - at < 5) return toField(d, 'agreement');
   }
   return undefined;
+}
+
+/**
+ * The date the contract was signed, when only the closing says it: "IN WITNESS WHEREOF ... as of this 4th day
+ * of April, 2003", or the dates beside the signatures, of which the latest is when the last party signed.
+ */
+function signatureDate(text: string): DateField | undefined {
+  const from = Math.floor(text.length * 0.5);
+  let witnessed: DateMention | undefined;
+  let latest: DateMention | undefined;
+  for (const d of findDates(text, from, text.length)) {
+    const before = text.slice(Math.max(0, d.start - 260), d.start);
+    if (/(?:source|filed)\W*[^\n]{0,60}$/i.test(before.slice(-70))) continue;
+    if (witnessed === undefined && WITNESS.test(before)) witnessed = d;
+    if (SIGNATURE_LABEL.test(before) && d.iso !== undefined && (latest === undefined || (latest.iso ?? '') < d.iso)) latest = d;
+  }
+  const chosen = witnessed ?? latest;
+  return chosen === undefined ? undefined : toField(chosen, 'agreement');
 }
 
 const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:Effective|Commencement)\s+Date["”]\s*\)/gi;

@@ -88,11 +88,43 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
   return field;
 }
 
+/** Wording that fixes how long a contract lasts: "the term of this Agreement is ...", "this Agreement shall continue until ...". */
+const TERM_PHRASES: readonly RegExp[] = [
+  /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}(?:Agreement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence|begin|be|continue|expire|end)\b/i,
+  /\bThis\s+(?:[A-Z][\w-]*\s+){0,4}(?:Agreement|AGREEMENT|Amendment|Contract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|terminate\s+(?:on|upon|automatically)|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|run|extend)/,
+  /["“](?:Initial\s+|Agreement\s+)?Term["”]\s+(?:shall\s+)?means?\b|\bInitial\s+Term["”]?\)?\s+(?:shall|will|is|of)\b|\bhave\s+(?:a|an)\s+(?:initial\s+)?term\s+of\b|\bfor\s+an?\s+(?:initial\s+)?term\s+of\b|\b(?:remain|be)\s+valid\s+(?:for|until)\b/i,
+  /\b(?:Your\s+)?employment\s+(?:shall|will)\s+(?:commence|begin|continue)/i,
+];
+const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated\b/i;
+const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
+
+function termSegment(segments: readonly Segment[]): Segment | undefined {
+  let best: Segment | undefined;
+  let bestScore = 0;
+  for (const seg of segments) {
+    if (seg.isHeading || seg.text.length < 30) continue;
+    if (!TERM_PHRASES.some((p) => p.test(seg.text))) continue;
+    const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined) || TERM_LENGTH.test(seg.text);
+    if (!hasLength) continue;
+    let score = 1;
+    if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
+    if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term/i.test(seg.text)) score += 1;
+    if (NOT_TERM.test(seg.text)) score -= 1.5;
+    if (score > bestScore) {
+      best = seg;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** The clause fixing the initial term and the clause on renewal, when the contract has them. */
 export function extractTermAndRenewal(text: string, segments: Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
-  const termSeg = bestSegment('Expiration Date', segments, (s) =>
-    /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
-  );
+  const termSeg =
+    termSegment(segments) ??
+    bestSegment('Expiration Date', segments, (s) =>
+      /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
+    );
   const renewalSeg = bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
   return {

@@ -101,6 +101,7 @@ function keyDates(ctx: Context, profile: DocumentProfile): string[] {
   const term = fields.term;
   if (term?.expiresOn !== undefined) lines.push(`Expiry: ${dateText(ctx, profile, term.expiresOn)}`);
   else if (term?.initialTerm !== undefined) lines.push(`Expiry: at the end of an initial term of ${formatDuration(term.initialTerm)} ${ctx.cites.marker(profile.source, term.start, term.end)}`);
+  else if (term !== undefined) lines.push(`Expiry: no fixed date; ${quoted(term.value, INLINE_QUOTE_CHARS)} ${ctx.cites.marker(profile.source, term.start, term.end)}`);
   else lines.push(`Expiry: ${NOT_STATED}`);
   const notice = fields.renewal?.noticePeriod;
   const noticeFinding = bestFinding(profile, 'Notice Period To Terminate Renewal');
