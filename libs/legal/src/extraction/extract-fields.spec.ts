@@ -175,3 +175,61 @@ describe('money', () => {
     expect(classifyMoneyContext('a parking space worth $50')).toBe('other');
   });
 });
+
+// Passages of real filed contracts (CUAD, CC BY 4.0), as their extracted text reads.
+describe('facts read right on real clauses', () => {
+  it('reads a party whose address names two cities joined by "and"', () => {
+    const text =
+      'This Multiple LINAC and Multi-Modality Distributor Agreement ("Agreement") is entered into by and between ACCURAY INCORPORATED, a Delaware corporation with its executive offices located at 1310 Chesapeake Terrace, Sunnyvale, California 94089, USA ("Accuray"), and SIEMENS AKTIENGESELLSCHAFT, a corporation formed under the laws of the Federal Republic of Germany, with its registered offices located at Berlin and Munich ("Siemens"), as of June 8, 2010 ("Effective Date"). RECITALS Accuray manufactures radiosurgery systems.';
+    expect(extractParties(text).map((p) => [p.value, p.role?.value])).toEqual([
+      ['ACCURAY INCORPORATED', 'Accuray'],
+      ['SIEMENS AKTIENGESELLSCHAFT', 'Siemens'],
+    ]);
+  });
+
+  it('reads a party named in lower camel case, a "- and -" list, and stops at the end of the sentence', () => {
+    const lucent =
+      'This Agreement is made this 21st day of January 2003 by and between Lucent Technologies Inc., a Delaware corporation having a principal place of business at 600 Mountain Avenue, Murray Hill, New Jersey 07974 ("Lucent") and mPhase Technologies Inc., a New Jersey corporation located at 587 Connecticut Avenue, Norwalk, Connecticut 068545 ("mPhase") (each individually, "a Party" and, collectively, "the Parties"}. WHEREAS, mPhase wishes to use the Lucent name.';
+    expect(extractParties(lucent).map((p) => p.value)).toEqual(['Lucent Technologies Inc.', 'mPhase Technologies Inc.']);
+    const ehave =
+      'THIS LICENSE AND RESELLER AGREEMENT dated as of the October 30, 2018 is made BETWEEN: EHAVE, INC., a company incorporated under the laws of the Province of Ontario, Canada ("Ehave"); - and - COMPANION HEALTHCARE TECHNOLOGIES CORP, a company incorporated under the laws of the Province of Ontario ("CHT") RECITALS: A. Ehave has developed a software platform.';
+    expect(extractParties(ehave).map((p) => p.value)).toEqual(['EHAVE, INC.', 'COMPANION HEALTHCARE TECHNOLOGIES CORP']);
+    const letter =
+      'Ladies and Gentlemen: El Banco Financial Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent identified on the signature page (the "Agent" or "you") to sell the Company\'s common stock (the "Shares"). 1. The Offering. The Company has filed with the Securities and Exchange Commission (the "Commission") a registration statement.';
+    expect(extractParties(letter).map((p) => p.value)).toEqual(['El Banco Financial Corporation']);
+  });
+
+  it('reads amounts whose thousands separator is followed by a space, with their currency', () => {
+    const amounts = extractAmounts('Sponsor shall pay drkoop.com a sponsorship fee of $30, 000 per month and a one-time payment of US$ 1,250,000.50 on signing.');
+    expect(amounts.map((a) => [a.value, a.amount, a.currency, a.context])).toEqual([
+      ['$30, 000', 30000, 'USD', 'fee'],
+      ['US$ 1,250,000.50', 1250000.5, 'USD', 'fee'],
+    ]);
+  });
+
+  it('does not take a notice address for the forum', () => {
+    const text =
+      '15. Notices. Notice of any action or proceeding shall be given in writing to the address below, Attention: General Counsel, and a copy filed with the courts in Boston, Massachusetts. 16. Governing Law. This Agreement shall be governed by the laws of the State of Delaware. Any action arising out of this Agreement shall be brought exclusively in the courts located in Wilmington, Delaware.';
+    expect(extractGoverningLaw(text)?.jurisdiction).toBe('Delaware');
+    expect(extractForum(text)?.jurisdiction).toBe('Wilmington, Delaware');
+  });
+
+  it('reads the date of signature when the preamble has none: the witness clause, else the last to sign', () => {
+    const witness = `${'The parties agree as follows. '.repeat(40)}IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of this 4th day of April, 2003.`;
+    expect(extractFields(witness).dates.find((d) => d.kind === 'agreement')?.iso).toBe('2003-04-04');
+    const signatures = `${'The parties agree as follows. '.repeat(200)}Title: President Date: 7/1/98 Title: Vice President Date: 7/7/98`;
+    expect(extractFields(signatures).dates.find((d) => d.kind === 'agreement')?.value).toBe('7/7/98');
+  });
+
+  it('keeps a date left blank in a form, and reads a month with a blank day', () => {
+    expect(extractFields('MANUFACTURING AND SUPPLY AGREEMENT BY AND BETWEEN PFIZER INC. AND UPJOHN INC. DATED AS OF [●] Source: UPJOHN INC, 10-12G, 1/21/2020').dates[0]?.value).toBe('[●]');
+    expect(findDates('This Collaboration Agreement, effective as of June , 2010 (the "Effective Date")').map((d) => d.value)).toEqual(['June , 2010']);
+  });
+
+  it('reads a term that has no fixed length', () => {
+    const text = 'Term. This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party in accordance with the provisions of this Agreement.';
+    const { term } = extractFields(text);
+    expect(term?.value).toBe(text.slice(6));
+    expect(term?.initialTerm).toBeUndefined();
+  });
+});

@@ -34,15 +34,15 @@ export function findAgreementDate(text: string): DateField | undefined {
   const head = text.slice(base, base + PREAMBLE_LIMIT);
   const endAt = PREAMBLE_END.exec(head);
   const limit = base + (endAt === null ? head.length : Math.max(endAt.index, 400));
-  for (const d of findDates(text, base, limit)) {
-    const before = text.slice(Math.max(0, d.start - 120), d.start);
-    if (AGREEMENT_DATE_CUE.test(before)) return toField(d, 'agreement');
-  }
   // "DATED AS OF [●]": a form whose date is left blank.
   const placeholder = /\b(?:dated|DATED|Dated|made|entered\s+into)\s+(?:(?:AS|as)\s+(?:OF|of)\s+)?(?:the\s+)?(\[[\s_·•●*]*\]|_{3,})/.exec(text.slice(0, 3000));
   if (placeholder !== null) {
     const at = placeholder.index + placeholder[0].length - placeholder[1].length;
     return { start: at, end: at + placeholder[1].length, value: placeholder[1], kind: 'agreement' };
+  }
+  for (const d of findDates(text, base, limit)) {
+    const before = text.slice(Math.max(0, d.start - 120), d.start);
+    if (AGREEMENT_DATE_CUE.test(before)) return toField(d, 'agreement');
   }
   const labelled = labelledDate(text, 0, 3000);
   if (labelled !== undefined) return labelled;

@@ -73,6 +73,8 @@ export function extractForum(text: string): JurisdictionField | undefined {
       const sentenceStart = Math.max(text.lastIndexOf('.', m.index) + 1, m.index - 300);
       const context = text.slice(sentenceStart, m.index + m[0].length);
       if (cue === FORUM_CUE && !/jurisdiction|venue|submit|forum|brought|litigat|proceeding|action|suit|dispute/i.test(context)) continue;
+      // A notice or address line names a place too; it is not where disputes are heard.
+      if (/\b(?:notices?|address(?:ed)?|attention|attn|fax|facsimile|telephone|e-?mail)\b/i.test(context) && !/jurisdiction|venue|forum|arbitrat|litigat/i.test(context)) continue;
       const place = readPlace(text, m.index + m[0].length);
       if (place === undefined || /^(?:any|such|another|other|that|competent)\b/i.test(place.name)) continue;
       const start = Math.max(sentenceStart, m.index - 120);

@@ -1,7 +1,8 @@
 import type { MoneyContext, MoneyField } from './types';
 
 const SCALE = '(?:\\s?(?:million|billion|thousand|mm|MM|[MmKk](?![A-Za-z])|bn))?';
-const NUMBER = '(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\\.[0-9]+)?';
+// Thousands separators as extracted from PDFs: "30,000", "30, 000" (a space after the comma), "30.000,00" is not read.
+const NUMBER = '(?:[0-9]{1,3}(?:,\\s?[0-9]{3}(?![0-9]))+|[0-9]+)(?:\\.[0-9]+)?';
 const REDACTED = '\\[\\s*\\*+\\s*\\]|\\*{3,}';
 const SYMBOL_FIRST = new RegExp(
   `(?:(US|U\\.S\\.|USD|C|CAD|A|AUD|HK|NT|S)\\s?\\$|\\$|€|£|¥|\\b(USD|EUR|GBP|CAD|AUD|RMB|CNY|JPY|CHF|INR|HKD|SGD|Euro|Euros|EURO|EUROS)\\s?)\\s?(${NUMBER}${SCALE}|${REDACTED})`,
@@ -22,7 +23,7 @@ function currencyOf(token: string): string {
 function parseAmount(figure: string): number | undefined {
   const m = new RegExp(`^(${NUMBER})\\s?(million|billion|thousand|mm|MM|[MmKk]|bn)?$`).exec(figure.trim());
   if (m === null) return undefined;
-  const base = Number(m[1].replace(/,/g, ''));
+  const base = Number(m[1].replace(/[,\s]/g, ''));
   const scale = (m[2] ?? '').toLowerCase();
   const factor = scale === 'billion' || scale === 'bn' ? 1e9 : scale === 'million' || scale === 'mm' || scale === 'm' ? 1e6 : scale === 'thousand' || scale === 'k' ? 1e3 : 1;
   return base * factor;

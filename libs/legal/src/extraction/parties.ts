@@ -96,7 +96,7 @@ function roleIn(text: string, groupStart: number, group: string): FieldSpan | un
   let q: RegExpExecArray | null;
   while ((q = QUOTED.exec(group)) !== null) {
     const value = q[1].trim();
-    if (value.length === 0 || GENERIC_ROLES.test(value) || !/^[A-Z0-9]/.test(value)) continue;
+    if (value.length === 0 || GENERIC_ROLES.test(value) || !/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(value)) continue;
     const at = groupStart + q.index + q[0].indexOf(q[1]);
     const lead = q[1].length - q[1].trimStart().length;
     role = span(text, at + lead, at + lead + value.length);
