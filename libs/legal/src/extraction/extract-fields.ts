@@ -88,9 +88,10 @@ function signatureDate(text: string): DateField | undefined {
 
 const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:Effective|Commencement)\s+Date["”]\s*\)/gi;
 const EFFECTIVE_DEFINITION = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:mean|means|is|refers\s+to)\b[^.]{0,300}\./gi;
-const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+of\s+|on\s+|from\s+)?(?:the\s+)?/gi;
+const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+(?:of|from)\s+|on\s+|from\s+)?(?:the\s+|this\s+)?/gi;
 
 const EFFECTIVE_SENTENCES = [
+  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|Amendment|Contract|Licen[cs]e)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b/,
   /\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b/i,
   /\bcommenc\w+\s+(?:on|upon|as\s+of)\b/i,
   /\bEffective Date\b|\bEFFECTIVE DATE\b/,

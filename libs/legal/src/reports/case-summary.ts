@@ -74,6 +74,11 @@ function closeDefinition(text: string, end: number): number {
 /** Wording that says when a contract takes effect; a bare mention of "the Effective Date" does not. */
 const TAKES_EFFECT = /\beffective\s+(?:as\s+of|on|upon|from|immediately)\b|\bbecomes?\s+effective\b|\btakes?\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\bcommenc\w*\s+(?:on|upon|as\s+of)\b/i;
 
+/** A definition of the effective date: "\"Effective Date\" means the date of last signature". */
+const EFFECTIVE_DEFINED = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:means?|is|refers\s+to)\b/i;
+/** Words that tie the effective date to the date of the agreement itself. */
+const AGREEMENT_DATE_REFERENCE = /\bdate\s+(?:first\s+|last\s+)?(?:above\s+)?(?:written|set\s+(?:forth|out)|stated|shown|mentioned|indicated)\b|\bdate\s+(?:hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))\b|\b(?:execution|signature|signing)\b/i;
+
 function partyLine(ctx: Context, profile: DocumentProfile): string {
   const parties = profile.fields.parties;
   if (parties.length === 0) return NOT_STATED;
@@ -95,8 +100,16 @@ function keyDates(ctx: Context, profile: DocumentProfile): string[] {
   const effective = fields.dates.find((d) => d.kind === 'effective');
   const lines: string[] = [];
   lines.push(`Agreement date: ${agreement === undefined ? NOT_STATED : dateText(ctx, profile, agreement)}`);
+  const from = fields.effectiveFrom;
   if (effective !== undefined) lines.push(`Effective date: ${dateText(ctx, profile, effective)}`);
-  else if (fields.effectiveFrom !== undefined && TAKES_EFFECT.test(fields.effectiveFrom.value)) lines.push(`Effective date: ${quoted(fields.effectiveFrom.value, INLINE_QUOTE_CHARS)} ${citeAround(ctx, profile, fields.effectiveFrom.start, fields.effectiveFrom.end)}`);
+  else if (from !== undefined && (TAKES_EFFECT.test(from.value) || EFFECTIVE_DEFINED.test(from.value))) {
+    const words = `${quoted(from.value, INLINE_QUOTE_CHARS)} ${citeAround(ctx, profile, from.start, from.end)}`;
+    lines.push(
+      agreement?.iso !== undefined && AGREEMENT_DATE_REFERENCE.test(from.value)
+        ? `Effective date: ${dateText(ctx, profile, agreement)}, the date of the agreement: ${words}`
+        : `Effective date: ${words}`,
+    );
+  } else if (agreement !== undefined) lines.push(`Effective date: no separate date is stated; the agreement is dated ${dateText(ctx, profile, agreement)}`);
   else lines.push(`Effective date: ${NOT_STATED}`);
   const term = fields.term;
   if (term?.expiresOn !== undefined) lines.push(`Expiry: ${dateText(ctx, profile, term.expiresOn)}`);
