@@ -6,3 +6,4 @@ export { extractParties } from './parties';
 export { extractTermAndRenewal } from './term';
 export { extractGoverningLaw, extractForum } from './jurisdiction';
 export { extractAmounts, classifyMoneyContext } from './money';
+export { EACH_PARTY, extractLiability, readIndemnity, type DamagesExclusion, type Indemnity, type InsuranceRequirement, type LiabilityCap, type LiabilityFacts } from './liability';

@@ -2,6 +2,7 @@ import type { CuadCategory } from '../clauses/categories';
 import { containsCategory, detectClauses, type ClauseFinding } from '../clauses/detect-clauses';
 import { splitSegments, type Segment } from '../clauses/segment';
 import { extractFields } from '../extraction/extract-fields';
+import { extractLiability, type LiabilityFacts } from '../extraction/liability';
 import type { Duration, ExtractedFields } from '../extraction/types';
 import type { PartyRef } from '../risk/types';
 import { flatten, titleCase } from './markdown';
@@ -14,6 +15,8 @@ export interface DocumentProfile {
   fields: ExtractedFields;
   findings: ClauseFinding[];
   parties: PartyRef[];
+  /** Indemnities, caps, excluded damages and insurance, clause by clause. */
+  liability: LiabilityFacts;
   /** The document's title in title case, when it has one. */
   title?: string;
 }
@@ -34,7 +37,9 @@ function analyse(source: ReportSource): DocumentProfile {
   const fields = extractFields(source.text, segments);
   const findings = detectClauses(source.text, { segments });
   const parties = fields.parties.map((p) => ({ name: flatten(p.value), ...(p.role === undefined ? {} : { role: flatten(p.role.value) }) }));
-  return { source, segments, fields, findings, parties, ...(fields.title === undefined ? {} : { title: titleCase(fields.title.value) }) };
+  const labels = parties.flatMap((p) => (p.role === undefined ? [p.name] : [p.role, p.name]));
+  const liability = extractLiability(source.text, labels, segments);
+  return { source, segments, fields, findings, parties, liability, ...(fields.title === undefined ? {} : { title: titleCase(fields.title.value) }) };
 }
 
 /** The segment (sentence) containing `offset`, if any. */

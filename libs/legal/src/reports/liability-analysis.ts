@@ -5,6 +5,7 @@ import { EXPECTED_PROTECTIONS } from '../risk/risk-profiles';
 import { BOTH_PARTIES, UNCLEAR, type RiskGap, type RiskItem, type Severity } from '../risk/types';
 import { CitationRegistry } from './citations';
 import { clauseLabel } from './clause-labels';
+import { allocationSection } from './liability-allocation';
 import { profileDocument, type DocumentProfile } from './document-profile';
 import { capitalize, escapeInline, listProse, quoted, table } from './markdown';
 import { DISCLAIMER_CATEGORY, INDEMNITY_CATEGORY, INDEMNITY_GAP, supplementaryRisks } from './supplementary-risks';
@@ -184,7 +185,8 @@ function gapsSection(everywhere: readonly RiskGap[], somewhere: readonly { gap: 
 }
 
 /**
- * A liability analysis of a matter's documents: an executive summary, a risk register table with severity,
+ * A liability analysis of a matter's documents: an executive summary, who bears what (indemnities, caps, excluded
+ * damages, insurance), a risk register table with severity,
  * clause, document, the party bearing the risk and why it matters, the quoted clause behind each risk, and the
  * expected protections no document contains. Every quoted clause is cited and resolved under Sources.
  */
@@ -197,7 +199,7 @@ export function buildLiabilityAnalysis(docs: readonly ReportSource[], options: R
   if (profiles.length === 0) {
     parts.push('No documents have been provided for this matter.', '');
   } else {
-    parts.push(executiveSummary(profiles, register, missingEverywhere), '', riskRegister(register), '');
+    parts.push(executiveSummary(profiles, register, missingEverywhere), '', allocationSection(cites, profiles), '', riskRegister(register), '');
     const details = riskDetails(register);
     if (details !== '') parts.push(details);
     parts.push(gapsSection(missingEverywhere, missingSomewhere), '');

@@ -163,6 +163,39 @@ describe('buildLiabilityAnalysis', () => {
     expect(md).toMatch(/> “Supplier shall indemnify, defend and hold harmless Distributor/);
   });
 
+  it('says who bears what: who indemnifies whom for what, the cap and its measure, with citations', () => {
+    const md = report.markdown;
+    expect(md.indexOf('## Executive summary')).toBeLessThan(md.indexOf('## Who bears what'));
+    const supply = md.slice(md.indexOf('### 1. Supply Agreement'), md.indexOf('### 2.'));
+    expect(supply).toContain('- **Indemnities:** one-sided.');
+    expect(supply).toMatch(/Supplier indemnifies Distributor against claims and losses arising from defects in the Products \[\d+\]/);
+    expect(supply).toMatch(/Each party’s liability is capped at \$1,000,000 \[\d+\]/);
+    const licence = md.slice(md.indexOf('### 2.'), md.indexOf('## Risk register'));
+    expect(licence).toContain('- **Indemnities:** None found');
+    expect(licence).toContain('- **Cap on liability:** None found');
+  });
+
+  it('calls mutual indemnities mutual and names each side, not "not clear"', () => {
+    const text = [
+      'SERVICES AGREEMENT',
+      '',
+      'This Services Agreement is made as of May 1, 2020 between Acme Corp. ("Customer") and Beta LLC ("Provider").',
+      '',
+      '8. Indemnification. 8.1 Provider shall indemnify and hold harmless Customer from any third-party claim arising from the Services. 8.2 Customer shall indemnify and hold harmless Provider from any third-party claim arising from Customer Data.',
+      '',
+      '9. Insurance. Provider shall maintain commercial general liability insurance of not less than $2,000,000 per occurrence.',
+    ].join('\n');
+    const mutual = buildLiabilityAnalysis([source('m', 'Services.pdf', text)], { projectName: 'Mutual' });
+    expect(mutual.markdown).toContain('- **Indemnities:** mutual — each side indemnifies the other.');
+    expect(mutual.markdown).toMatch(/Provider indemnifies Customer against claims and losses arising from the Services \[\d+\]/);
+    expect(mutual.markdown).toMatch(/Customer indemnifies Provider against claims and losses arising from Customer Data \[\d+\]/);
+    expect(mutual.markdown).toMatch(/Provider must keep insurance: commercial general liability \(\$2,000,000\) \[\d+\]/);
+    expect(mutual.markdown).toMatch(/\| Indemnity \| Services\.pdf \| Provider \|/);
+    expect(mutual.markdown).toMatch(/\| Indemnity \| Services\.pdf \| Customer \|/);
+    expect(mutual.markdown).not.toMatch(/Indemnity \| Services\.pdf \| Not clear/);
+    expectWellFormed(mutual, [source('m', 'Services.pdf', text)]);
+  });
+
   it('reports the expected protections that no document contains', () => {
     const gaps = report.markdown.slice(report.markdown.indexOf('## Gaps'), report.markdown.indexOf('## Sources'));
     expect(gaps).toContain('**Insurance** (medium)');

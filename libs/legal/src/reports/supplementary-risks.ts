@@ -1,5 +1,6 @@
+import { EACH_PARTY, readIndemnity } from '../extraction/liability';
 import { determineBearer } from '../risk/bearer';
-import type { RiskGap, RiskItem } from '../risk/types';
+import { BOTH_PARTIES, UNCLEAR, type PartyRef, type RiskGap, type RiskItem } from '../risk/types';
 import type { DocumentProfile } from './document-profile';
 
 /**
@@ -26,6 +27,15 @@ export const INDEMNITY_GAP: RiskGap = {
   explanation: 'No indemnity was found. Losses caused by the other party, including third-party claims, would have to be recovered as ordinary damages, subject to any cap and to proof of breach.',
 };
 
+/** Who gives an indemnity: the party that acts, "Both parties" when each indemnifies the other. */
+function indemnitor(clause: string, parties: readonly PartyRef[]): string {
+  const bearer = determineBearer(clause, 'subject', parties);
+  if (bearer !== UNCLEAR) return bearer;
+  const read = readIndemnity(clause, parties.flatMap((p) => (p.role === undefined ? [p.name] : [p.role, p.name])));
+  if (read?.indemnitor === undefined) return UNCLEAR;
+  return read.indemnitor === EACH_PARTY ? BOTH_PARTIES : read.indemnitor;
+}
+
 export function supplementaryRisks(profile: DocumentProfile): RiskItem[] {
   const items: RiskItem[] = [];
   const seen = new Set<string>();
@@ -36,7 +46,7 @@ export function supplementaryRisks(profile: DocumentProfile): RiskItem[] {
     let item: Omit<RiskItem, 'category' | 'quote' | 'start' | 'end'> | undefined;
     if (INDEMNITY.test(text)) {
       category = INDEMNITY_CATEGORY;
-      item = { severity: BROAD_INDEMNITY.test(text) ? 'high' : 'medium', bearer: determineBearer(text, 'subject', profile.parties), rationale: INDEMNITY_RATIONALE };
+      item = { severity: BROAD_INDEMNITY.test(text) ? 'high' : 'medium', bearer: indemnitor(text, profile.parties), rationale: INDEMNITY_RATIONALE };
     } else if (WARRANTY.test(text) && WARRANTY_DISCLAIMER.test(text)) {
       category = DISCLAIMER_CATEGORY;
       item = { severity: 'medium', bearer: determineBearer(text, 'counterparty', profile.parties), rationale: DISCLAIMER_RATIONALE };
