@@ -106,11 +106,22 @@ function sameDuration(a: number, b: number): boolean {
   return a === b || (a % 365 === 0 && b % 30 === 0 && (a / 365) * 12 === b / 30) || (b % 365 === 0 && a % 30 === 0 && (b / 365) * 12 === a / 30);
 }
 
+/** The line each field is stated on; a field is "stated" when its line says more than "Not stated". */
+const FIELD_LINE: Record<Field, RegExp> = {
+  Parties: /^- \*\*Parties:\*\* /,
+  'Agreement Date': /^ {2}- Agreement date: /,
+  'Effective Date': /^ {2}- Effective date: /,
+  'Expiration Date': /^ {2}- Expiry: /,
+  'Renewal Term': /^- \*\*Term and renewal:\*\* /,
+  'Governing Law': /^- \*\*Governing law and forum:\*\* /,
+  'Notice Period To Terminate Renewal': /^ {2}- Notice deadline: /,
+};
+
 /** Whether the summary states the annotated value. */
 function judge(field: Field, report: LegalReport, gold: string, spans: [number, number][]): boolean {
   switch (field) {
     case 'Parties': {
-      const s = statement(report, /^- \*\*Parties:\*\* /);
+      const s = statement(report, FIELD_LINE.Parties);
       if (s.text === undefined) return false;
       const names = s.text.replace(/\.$/, '').split('; ').map((p) => norm(p.replace(/\s*\(“[^”]*”\)\s*$/, '')));
       const golds = gold.split(SEPARATOR).map(norm).filter((g) => g.length > 0);
@@ -120,7 +131,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
     }
     case 'Agreement Date':
     case 'Effective Date': {
-      const s = statement(report, field === 'Agreement Date' ? /^ {2}- Agreement date: / : /^ {2}- Effective date: /);
+      const s = statement(report, FIELD_LINE[field]);
       if (s.text === undefined) return false;
       const stated = isoDates(s.text);
       const annotated = isoDates(gold);
@@ -130,7 +141,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
       return overlaps(s.cited, spans);
     }
     case 'Expiration Date': {
-      const s = statement(report, /^ {2}- Expiry: /);
+      const s = statement(report, FIELD_LINE[field]);
       if (s.text === undefined) return false;
       const stated = isoDates(s.text);
       if (stated.length > 0) return stated.some((d) => isoDates(gold).includes(d));
@@ -141,10 +152,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
     }
     case 'Renewal Term':
     case 'Notice Period To Terminate Renewal': {
-      const s =
-        field === 'Renewal Term'
-          ? statement(report, /^- \*\*Term and renewal:\*\* /)
-          : statement(report, /^ {2}- Notice deadline: /);
+      const s = statement(report, FIELD_LINE[field]);
       if (s.text === undefined) return false;
       const sentence = field === 'Renewal Term' ? /It (?:renews|may be renewed)[^.]*\./.exec(s.text)?.[0] : s.text;
       if (sentence === undefined) return false;
@@ -153,7 +161,7 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
       return overlaps(s.cited, spans);
     }
     case 'Governing Law': {
-      const s = statement(report, /^- \*\*Governing law and forum:\*\* /);
+      const s = statement(report, FIELD_LINE[field]);
       const place = s.text === undefined ? undefined : /Governed by the law of (.+?)\.(?: Disputes|$)/.exec(s.text)?.[1];
       if (place === undefined) return false;
       return norm(gold).includes(norm(place));
@@ -161,10 +169,28 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
   }
 }
 
+/** Whether the summary states the field at all (for contracts where the lawyers found none). */
+function states(field: Field, report: LegalReport): boolean {
+  const s = statement(report, FIELD_LINE[field]);
+  if (s.text === undefined) return false;
+  if (field === 'Renewal Term') return /It (?:renews|may be renewed)/.test(s.text);
+  if (field === 'Governing Law') return /Governed by the law of/.test(s.text);
+  if (field === 'Effective Date') return !s.text.startsWith('no separate date');
+  return true;
+}
+
+function printMiss(file: string, report: LegalReport, field: Field, gold: string): void {
+  const line = report.markdown.split('\n').filter((l) => FIELD_LINE[field].test(l)).pop() ?? '(none)';
+  console.log(`\n# ${file}\n  gold: ${gold.replace(/\s+/g, ' ').slice(0, 400)}\n  said: ${line.slice(0, 400)}`);
+}
+
 interface Tally {
   annotated: number;
   correct: number;
-  stated: number;
+  /** Contracts where the lawyers found no such field. */
+  absent: number;
+  /** ... and the summary states one all the same. */
+  statedWhenAbsent: number;
 }
 
 async function main(): Promise<void> {
@@ -173,7 +199,7 @@ async function main(): Promise<void> {
   const clauses = readClauses(resolve(args.string('clauses') ?? cuadPath('dev', 'clauses.json')));
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 10_000));
   const showMisses = args.string('misses');
-  const tallies = new Map<Field, Tally>(FIELDS.map((f) => [f, { annotated: 0, correct: 0, stated: 0 }]));
+  const tallies = new Map<Field, Tally>(FIELDS.map((f) => [f, { annotated: 0, correct: 0, absent: 0, statedWhenAbsent: 0 }]));
   const started = process.hrtime.bigint();
 
   for (const file of files) {
@@ -181,26 +207,31 @@ async function main(): Promise<void> {
     const report = buildCaseSummary([{ id: file, file, text, pages: [{ page: 1, start: 0, end: text.length }] }], { projectName: 'bench' });
     for (const field of FIELDS) {
       const spans = clauses[file][field];
-      if (spans === undefined || spans.length === 0) continue;
       const tally = tallies.get(field) as Tally;
+      if (spans === undefined) {
+        tally.absent += 1;
+        if (states(field, report)) {
+          tally.statedWhenAbsent += 1;
+          if (showMisses === field) printMiss(file, report, field, '(none annotated)');
+        }
+        continue;
+      }
+      if (spans.length === 0) continue;
       tally.annotated += 1;
       const gold = spans.map(([a, b]) => text.slice(a, b)).join(SEPARATOR);
       const ok = judge(field, report, gold, spans);
       if (ok) tally.correct += 1;
-      if (!ok && showMisses === field) {
-        const line = report.markdown.split('\n').filter((l) => l.includes(field === 'Parties' ? '**Parties:**' : field === 'Governing Law' ? 'Governing law' : field === 'Renewal Term' ? 'Term and renewal' : field === 'Expiration Date' ? 'Expiry:' : field === 'Notice Period To Terminate Renewal' ? 'Notice deadline' : field.split(' ')[0].concat(' date'))).pop();
-        console.log(`\n# ${file}\n  gold: ${gold.split(SEPARATOR).join(' | ').replace(/\s+/g, ' ').slice(0, 400)}\n  said: ${(line ?? '(none)').slice(0, 400)}`);
-      }
+      if (!ok && showMisses === field) printMiss(file, report, field, gold.split(SEPARATOR).join(' | '));
     }
   }
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   const rows = FIELDS.map((f) => {
     const t = tallies.get(f) as Tally;
     const share = percent(t.correct / Math.max(1, t.annotated));
-    return [f, t.annotated, t.correct, fixed(share), share >= TARGET ? 'met' : 'missed'];
+    return [f, t.annotated, t.correct, fixed(share), share >= TARGET ? 'met' : 'missed', t.absent, t.statedWhenAbsent];
   });
   console.log(`contracts=${files.length} time=${fixed(elapsed)}s (Case Summary per contract, in process)`);
-  console.log(table(['field', 'annotated', 'stated correctly', '%', `target ${TARGET} %`], rows));
+  console.log(table(['field', 'annotated', 'stated correctly', '%', `target ${TARGET} %`, 'not annotated', 'stated anyway'], rows));
   if (args.has('json')) {
     console.log(JSON.stringify({ contracts: files.length, fields: Object.fromEntries(FIELDS.map((f) => [f, percent((tallies.get(f) as Tally).correct / Math.max(1, (tallies.get(f) as Tally).annotated))])) }));
   }

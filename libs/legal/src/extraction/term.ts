@@ -72,7 +72,7 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
     start: seg.start,
     end: seg.end,
     value: seg.text,
-    automatic: /\bautomatic(?:ally)?\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?(?:renew|extend|continue)(?:ed)?\s+(?:for|unless|from)|year[\s-]to[\s-]year|month[\s-]to[\s-]month/i.test(seg.text),
+    automatic: /\bautomatic(?:ally)?\b|\btacit(?:ly)?\b|\bthereafter\s+(?:shall|will)\s+continue\b|\bindefinitely\s+(?:after|thereafter)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?(?:renew|extend|continue)(?:ed)?\s+(?:for|unless|from)|year[\s-]to[\s-]year|month[\s-]to[\s-]month/i.test(seg.text),
   };
   const cue = RENEWAL_WORD.exec(seg.text);
   const all = durations(seg.text);
@@ -118,6 +118,33 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
   return best;
 }
 
+/** Wording that renews or prolongs a contract past its first term. */
+const RENEWAL_PHRASES: readonly RegExp[] = [
+  /\b(?:automatic(?:ally)?\s+)?(?:renew(?:ed|s)?|extend(?:ed|s)?)\b[^.;]{0,80}?\bfor\s+(?:an?\s+|one\s+or\s+more\s+|up\s+to\s+)?(?:[\w()-]+\s+){0,3}?(?:additional|successive|further|subsequent|consecutive|renewal|annual)\b/i,
+  /\bthereafter\b[^.;]{0,60}?\b(?:continue|renew|extend)\w*\s+(?:automatically\s+|in\s+(?:full\s+)?(?:force|effect)\s+)?(?:for\s+(?:an?\s+)?(?:additional|successive|further|consecutive|\w+\s+\(?\d)|on\s+an?\s+\w+[\s-]to[\s-]\w+|from\s+(?:year|month))/i,
+  /\b(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|successive\s+(?:annual|(?:[\w()-]+\s+){0,2}(?:year|month)s?)|annual\s+renewals?|renewed\s+tacitly|tacit(?:ly)?\s+renew\w*)\b/i,
+  /\b(?:option|right)\s+to\s+(?:renew|extend)\b|\brenewable\b|\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?)\b(?!\s+(?:until|through|to|from|beyond|by|in)\b)|\bautomatically\s+(?:continue|renew|extend)\w*/i,
+];
+
+function renewalSegment(segments: readonly Segment[]): Segment | undefined {
+  let best: Segment | undefined;
+  let bestScore = 0;
+  for (const seg of segments) {
+    if (seg.isHeading || seg.text.length < 30) continue;
+    const hits = RENEWAL_PHRASES.filter((p) => p.test(seg.text)).length;
+    if (hits === 0 || !/\b(?:agreement|contract|term|licen[cs]e)\b/i.test(seg.text)) continue;
+    let score = hits;
+    if (/\brenew/i.test(seg.heading)) score += 2;
+    if (/\bautomatic/i.test(seg.text)) score += 0.5;
+    if (/\b(?:breach|insolven|bankrupt|convenience|price|prices|fees?\b|royalt)/i.test(seg.text)) score -= 1;
+    if (score > bestScore) {
+      best = seg;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** The clause fixing the initial term and the clause on renewal, when the contract has them. */
 export function extractTermAndRenewal(text: string, segments: Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
   const termSeg =
@@ -125,7 +152,7 @@ export function extractTermAndRenewal(text: string, segments: Segment[] = splitS
     bestSegment('Expiration Date', segments, (s) =>
       /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
     );
-  const renewalSeg = bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text));
+  const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
   return {
     ...(termSeg === undefined ? {} : { term: termFrom(text, termSeg) }),
