@@ -3,11 +3,11 @@ import type { PartyField, FieldSpan } from './types';
 const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among)\b/g;
 const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
 const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto|Effective Date|Contract|Shares|Products?|Territory|Services|Commission)$|\b(?:Agreement|Amendment|Addendum|Contract|Date|Plan|Act|Exhibit|Schedule)$/i;
-const ROLE_GROUP = /\(([^()]{0,160})\)|((?:here(?:in)?after|herein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
+const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
 const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
 const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
@@ -91,6 +91,12 @@ function looksLikeName(value: string): boolean {
 }
 
 function roleIn(text: string, groupStart: number, group: string): FieldSpan | undefined {
+  // "(hereinafter referred to as Party A)": a defined name given without quotes.
+  const unquoted = /^\s*(?:here(?:in)?after\s+)?(?:referred\s+to\s+as|called)\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})\s*$/i.exec(group);
+  if (unquoted !== null && !GENERIC_ROLES.test(unquoted[1])) {
+    const at = groupStart + group.lastIndexOf(unquoted[1]);
+    return span(text, at, at + unquoted[1].length);
+  }
   let role: FieldSpan | undefined;
   QUOTED.lastIndex = 0;
   let q: RegExpExecArray | null;
@@ -163,7 +169,7 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
   if (open !== null) {
     // No defined names: "between A and B" as plain text.
     const base = from + open.index + open[0].length;
-    const plain = /^([^.;]{3,200}?)\s+(?:and|AND)\s+([^.;]{3,200}?)(?:[.;]|\n\s*\n|$)/.exec(text.slice(base, to));
+    const plain = /^([^.;]{3,200}?)\s+(?:and|AND|And)\s+([^.;]{3,200}?)(?:[.;]|\n\s*\n|$)/.exec(text.slice(base, to));
     if (plain !== null) {
       const first = nameFrom(text, base, base + plain[1].length);
       const secondStart = base + plain[0].indexOf(plain[2], plain[1].length);
