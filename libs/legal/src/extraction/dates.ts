@@ -18,13 +18,13 @@ const DATE_PATTERNS: RegExp[] = [
   // the 12th day of November, 2019 / this ___ day of ______, 20__
   new RegExp(`\\b(?:${DAY}\\s*|this\\s+)day\\s+of\\s*(?:${MONTH}|${BLANK})?\\s*,?\\s*(?:A\\.D\\.\\s*)?${YEAR}`, 'gi'),
   // November 12, 2019 / August __, 2019
-  new RegExp(`\\b${MONTH}\\s*${DAY}\\s*,?\\s*${YEAR}`, 'gi'),
+  new RegExp(`(?<![A-Za-z])${MONTH}\\s*${DAY}(?:\\s*,\\s*|\\s+)${YEAR}`, 'gi'),
   // June , 2010 (the day left blank)
   new RegExp(`\\b${MONTH}\\s+(?:${BLANK}\\s*)?,\\s*(?:19|20)[0-9]{2}\\b`, 'g'),
   // ________ __, 2000 / [___], 2020
   new RegExp(`${BLANK}(?:\\s*${DAY})?\\s*,\\s*(?:19|20)[0-9]{2}\\b`, 'g'),
   // 12 November 2019 / 19 Jan. 1998
-  new RegExp(`\\b[0-3]?[0-9]${ORDINAL}\\s+(?:day\\s+of\\s+)?${MONTH}\\s*,?\\s*(?:19|20)[0-9]{2}\\b`, 'gi'),
+  new RegExp(`(?<![0-9])[0-3]?[0-9]${ORDINAL}\\s+(?:day\\s+of\\s+)?${MONTH}\\s*,?\\s*(?:19|20)[0-9]{2}\\b`, 'gi'),
   // 11/12/2019, 3-5-98, 2019-11-12
   /\b(?:[01]?[0-9][/.-][0-3]?[0-9][/.-](?:19|20)?[0-9]{2}|(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9])\b/g,
 ];

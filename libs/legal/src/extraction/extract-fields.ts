@@ -18,6 +18,7 @@ function toField(d: DateMention, kind: DateField['kind']): DateField {
 
 const PREAMBLE_OPENING = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b[^.]{0,200}?\b(?:is|are|was|shall\s+be)?\s*(?:hereby\s+)?(?:made|entered|dated|executed|effective)/;
 const WITNESS = /\b(?:IN\s+WITNESS\s+WHEREOF|In\s+witness\s+whereof|THUS\s+DONE\s+AND\s+SIGNED|Signed\s+and\s+effective|EXECUTED|Executed)\b[^.]{0,250}?$/;
+const WITNESS_ANYWHERE = /\b(?:IN\s+WITNESS\s+WHEREOF|In\s+witness\s+whereof|THUS\s+DONE\s+AND\s+SIGNED|Signed\s+and\s+effective|EXECUTED|Executed)\b/g;
 const SIGNATURE_LABEL = /\b(?:Date|Dated|DATE|DATED)\s*:?\s*$/;
 
 /** The date the contract was made: from the preamble, a "Dated:" line, or else the signatures (the last to sign). */
@@ -73,13 +74,17 @@ function labelledDate(text: string, from: number, to: number): DateField | undef
  * of April, 2003", or the dates beside the signatures, of which the latest is when the last party signed.
  */
 function signatureDate(text: string): DateField | undefined {
-  const from = Math.floor(text.length * 0.5);
   let witnessed: DateMention | undefined;
+  WITNESS_ANYWHERE.lastIndex = 0;
+  let w: RegExpExecArray | null;
+  while (witnessed === undefined && (w = WITNESS_ANYWHERE.exec(text)) !== null) {
+    const d = findDates(text, w.index, Math.min(text.length, w.index + 260))[0];
+    if (d !== undefined && WITNESS.test(text.slice(w.index, d.start))) witnessed = d;
+  }
   let latest: DateMention | undefined;
-  for (const d of findDates(text, from, text.length)) {
+  for (const d of findDates(text, Math.floor(text.length * 0.5), text.length)) {
     const before = text.slice(Math.max(0, d.start - 260), d.start);
     if (/(?:source|filed)\W*[^\n]{0,60}$/i.test(before.slice(-70))) continue;
-    if (witnessed === undefined && WITNESS.test(before)) witnessed = d;
     if (SIGNATURE_LABEL.test(before) && d.iso !== undefined && (latest === undefined || (latest.iso ?? '') < d.iso)) latest = d;
   }
   const chosen = witnessed ?? latest;
