@@ -1,13 +1,13 @@
 /**
- * The quality gate of CI: clause detection over every CUAD dev contract, and the committed slices of the answers and
- * retrieval benchmarks, each held to the floors of its baseline in bench/baselines. Exits 1 with a table of every
+ * The quality gate of CI: clause detection over every CUAD dev contract, and the committed slices of the answers,
+ * retrieval and Case Summary benchmarks, each held to the floors of its baseline in bench/baselines. Exits 1 with a table of every
  * regression, and 1 with a message when the data set is missing (never a skip).
  *
- *   npm run test:quality [-- --only clauses,answers,retrieval]
+ *   npm run test:quality [-- --only clauses,answers,retrieval,summary]
  *
  * The data comes from CASEWISE_DATA, else ../shared/data beside the repository. After an intended change of
- * the figures, write the baselines again: npm run bench:clauses -- --write-baseline, and the bench:answers and
- * bench:retrieval commands with the `args` recorded in their baseline files plus --write-baseline.
+ * the figures, write the baselines again: npm run bench:clauses -- --write-baseline, and the bench:answers,
+ * bench:retrieval and bench:summary commands with the `args` recorded in their baseline files plus --write-baseline.
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -18,7 +18,7 @@ import { MissingDataError } from './lib/data';
 import { fixed } from './lib/format';
 import { clauseChecks, gateReport, readBaseline, sliceChecks, type Check, type ClauseBaseline, type SliceBaseline } from './lib/quality-gate';
 
-const SUITES = ['clauses', 'answers', 'retrieval'] as const;
+const SUITES = ['clauses', 'answers', 'retrieval', 'summary'] as const;
 type Suite = (typeof SUITES)[number];
 
 const ROOT = resolve(__dirname, '..');
@@ -75,7 +75,15 @@ async function retrieval(): Promise<Check[]> {
   return sliceChecks('retrieval', baseline, { size: { contracts: numberAt(result, 'contracts'), queries: numberAt(result, 'queries') }, figures });
 }
 
-const RUNS: Record<Suite, () => Promise<Check[]>> = { clauses, answers, retrieval };
+async function summary(): Promise<Check[]> {
+  const baseline = readBaseline<SliceBaseline>('summary');
+  const result = await runBenchJson('summary.ts', [...baseline.args, '--corpus', cuadPath('txt'), '--clauses', cuadPath('dev', 'clauses.json')]);
+  const figures = Object.fromEntries(Object.keys(baseline.figures).map((field) => [field, numberAt(result, 'fields', field)]));
+  console.log(`summary (${baseline.args.join(' ')}): ${Object.entries(figures).map(([f, v]) => `${f} ${v} %`).join(', ')}`);
+  return sliceChecks('summary', baseline, { size: { contracts: numberAt(result, 'contracts') }, figures });
+}
+
+const RUNS: Record<Suite, () => Promise<Check[]>> = { clauses, answers, retrieval, summary };
 
 async function main(): Promise<number> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['only'], switches: [] });

@@ -13,6 +13,9 @@
  * The scoring reads the annotation with its own small parsers, not the extraction code it measures.
  *
  *   npm run bench:summary -- [--corpus <txt dir>] [--clauses <clauses.json>] [--contracts N] [--json] [--misses FIELD]
+ *     [--write-baseline]
+ *
+ * --write-baseline records the figures in bench/baselines/summary.json, which `npm run test:quality` holds to.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +23,7 @@ import { buildCaseSummary, type LegalReport } from '../libs/legal/src/reports';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, readClauses } from './lib/cuad';
 import { fixed, percent, table } from './lib/format';
+import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
 
 const FIELDS = ['Parties', 'Agreement Date', 'Effective Date', 'Expiration Date', 'Renewal Term', 'Governing Law', 'Notice Period To Terminate Renewal'] as const;
 type Field = (typeof FIELDS)[number];
@@ -194,7 +198,7 @@ interface Tally {
 }
 
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'contracts', 'misses'], switches: ['json'] });
+  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'contracts', 'misses'], switches: ['json', 'write-baseline'] });
   const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
   const clauses = readClauses(resolve(args.string('clauses') ?? cuadPath('dev', 'clauses.json')));
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 10_000));
@@ -232,8 +236,13 @@ async function main(): Promise<void> {
   });
   console.log(`contracts=${files.length} time=${fixed(elapsed)}s (Case Summary per contract, in process)`);
   console.log(table(['field', 'annotated', 'stated correctly', '%', `target ${TARGET} %`, 'not annotated', 'stated anyway'], rows));
+  const shares = Object.fromEntries(FIELDS.map((f) => [f, percent((tallies.get(f) as Tally).correct / Math.max(1, (tallies.get(f) as Tally).annotated))]));
+  if (args.has('write-baseline')) {
+    const path = writeBaseline('summary', { args: ['--contracts', String(files.length)], size: { contracts: files.length }, figures: shares, margin: SLICE_MARGIN });
+    console.log(`\nbaseline written: ${path}`);
+  }
   if (args.has('json')) {
-    console.log(JSON.stringify({ contracts: files.length, fields: Object.fromEntries(FIELDS.map((f) => [f, percent((tallies.get(f) as Tally).correct / Math.max(1, (tallies.get(f) as Tally).annotated))])) }));
+    console.log(JSON.stringify({ contracts: files.length, fields: shares }));
   }
 }
 

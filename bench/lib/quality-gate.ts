@@ -5,6 +5,9 @@ import { table } from './format';
 /** The committed figures `npm run test:quality` holds the code to. */
 export const BASELINE_DIR = resolve(__dirname, '..', 'baselines');
 
+/** The committed baselines, one file each in BASELINE_DIR. */
+export type BaselineName = 'clauses' | 'answers' | 'retrieval' | 'summary';
+
 /** How far one clause category's F1 may fall below its baseline (macro-F1 may not fall at all). */
 export const CLAUSE_TOLERANCE = 0.05;
 /** Percentage points a slice's figure (answers, retrieval) may fall below its baseline. */
@@ -109,7 +112,7 @@ export function gateReport(checks: readonly Check[]): { passed: boolean; text: s
   };
 }
 
-export function readBaseline<T>(name: 'clauses' | 'answers' | 'retrieval'): T {
+export function readBaseline<T>(name: BaselineName): T {
   const path = join(BASELINE_DIR, `${name}.json`);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -118,7 +121,7 @@ export function readBaseline<T>(name: 'clauses' | 'answers' | 'retrieval'): T {
   }
 }
 
-export function writeBaseline(name: 'clauses' | 'answers' | 'retrieval', baseline: ClauseBaseline | SliceBaseline): string {
+export function writeBaseline(name: BaselineName, baseline: ClauseBaseline | SliceBaseline): string {
   const path = join(BASELINE_DIR, `${name}.json`);
   writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
   return path;
