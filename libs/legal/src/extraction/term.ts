@@ -56,7 +56,7 @@ function termFrom(text: string, seg: Segment): TermField {
   const field: TermField = { start: seg.start, end: seg.end, value: seg.text };
   const initial = durations(seg.text).find((d) => !isNotice(seg.text, d));
   if (initial !== undefined) field.initialTerm = initial.duration;
-  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+on|ending\s+on|terminate\s+on|end\s+on)\b/i.exec(seg.text);
+  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b/i.exec(seg.text);
   if (untilAt !== null) {
     const date = findDates(text, seg.start + untilAt.index, seg.end)[0];
     if (date !== undefined && date.iso !== undefined) {
@@ -90,11 +90,13 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
 
 /** Wording that fixes how long a contract lasts: "the term of this Agreement is ...", "this Agreement shall continue until ...". */
 const TERM_PHRASES: readonly RegExp[] = [
-  /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}(?:Agreement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence|begin|be|continue|expire|end)\b/i,
-  /\bThis\s+(?:[A-Z][\w-]*\s+){0,4}(?:Agreement|AGREEMENT|Amendment|Contract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|terminate\s+(?:on|upon|automatically)|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|run|extend)/,
-  /["“](?:Initial\s+|Agreement\s+)?Term["”]\s+(?:shall\s+)?means?\b|\bInitial\s+Term["”]?\)?\s+(?:shall|will|is|of)\b|\bhave\s+(?:a|an)\s+(?:initial\s+)?term\s+of\b|\bfor\s+an?\s+(?:initial\s+)?term\s+of\b|\b(?:remain|be)\s+valid\s+(?:for|until)\b/i,
+  /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}(?:[Aa]greement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence[sd]?|begins?|be|continues?|expires?|ends?)\b/i,
+  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+|-+\s+){0,4}(?:[Aa]greement|AGREEMENT|Amendment|Contract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|terminate\s+(?:on|upon|automatically|at)|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|be\s+for|run|extend)/,
+  /["“](?:Initial\s+|Agreement\s+|Contract\s+)?(?:Term|Period)["”]\s+(?:shall\s+)?means?\b|\bInitial\s+(?:Term|Period)["”]?\)?\s+(?:shall|will|is|of)\b|\bhave\s+(?:a|an)\s+(?:initial\s+)?term\s+of\b|\bfor\s+an?\s+(?:initial\s+)?term\s+of\b|\b(?:remain|be|is)\s+valid\s+(?:for|until)\b/i,
   /\b(?:Your\s+)?employment\s+(?:shall|will)\s+(?:commence|begin|continue)/i,
 ];
+/** A mention of the term that is not the clause fixing it: "during the term of this Agreement". */
+const TERM_IN_PASSING = /\b(?:during|for|throughout|within|in|after|upon|before|to|at|of|under|beyond|over)\s+(?:the\s+)?(?:initial\s+)?term\s+of\s+(?:this|the)\b/i;
 const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated\b/i;
 const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
 
@@ -103,13 +105,16 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
   let bestScore = 0;
   for (const seg of segments) {
     if (seg.isHeading || seg.text.length < 30) continue;
-    if (!TERM_PHRASES.some((p) => p.test(seg.text))) continue;
+    const phrase = TERM_PHRASES.find((p) => p.test(seg.text));
+    if (phrase === undefined || (phrase === TERM_PHRASES[0] && TERM_IN_PASSING.test(seg.text) && !TERM_PHRASES.slice(1).some((p) => p.test(seg.text)))) continue;
     const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined) || TERM_LENGTH.test(seg.text);
     if (!hasLength) continue;
     let score = 1;
     if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
     if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term/i.test(seg.text)) score += 1;
     if (NOT_TERM.test(seg.text)) score -= 1.5;
+    if (durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined)) score += 1;
+    if (TERM_IN_PASSING.test(seg.text)) score -= 1;
     if (score > bestScore) {
       best = seg;
       bestScore = score;
