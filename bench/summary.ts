@@ -139,7 +139,9 @@ function judge(field: Field, report: LegalReport, gold: string, spans: [number, 
       if (s.text === undefined) return false;
       const stated = isoDates(s.text);
       const annotated = isoDates(gold);
-      if (stated.length > 0) return stated.some((d) => annotated.includes(d));
+      if (stated.length > 0 && annotated.length > 0) return stated.some((d) => annotated.includes(d));
+      // The annotation is wording without a date ("effective as of the date of last signing"): it must be cited.
+      if (annotated.length === 0 && !/[_·•●]/.test(gold)) return overlaps(s.cited, spans);
       if (annotated.length > 0 && !s.text.startsWith('“')) return false;
       if (/[_·•●]/.test(s.text)) return blankShape(s.text) === blankShape(gold);
       return overlaps(s.cited, spans);

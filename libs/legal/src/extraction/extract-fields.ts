@@ -116,6 +116,9 @@ export function sentenceAround(text: string, index: number): FieldSpan {
   return { start, end, value: text.slice(start, end) };
 }
 
+const EFFECTIVE_DATE_LABEL = /\b(?:effective|commencement|start)\s+date\b[^.\n]{0,50}?:\s*$|\b(?:EFFECTIVE|COMMENCEMENT)\s+DATE\s*$|\bcontract\s+start\s*:\s*$/i;
+const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
+
 function effectiveDate(text: string): DateField | FieldSpan | undefined {
   EFFECTIVE_LABEL.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -143,9 +146,19 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
     const d = findDates(text, at, Math.min(text.length, at + 30))[0];
     if (d !== undefined && d.start - at < 3) return toField(d, 'effective');
   }
+  // "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06".
+  for (const d of findDates(text)) {
+    if (EFFECTIVE_DATE_LABEL.test(text.slice(Math.max(0, d.start - 70), d.start))) return toField(d, 'effective');
+  }
   for (const pattern of EFFECTIVE_SENTENCES) {
-    const hit = pattern.exec(text);
-    if (hit !== null) return sentenceAround(text, hit.index);
+    const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
+    const all = new RegExp(pattern.source, flags);
+    let hit: RegExpExecArray | null;
+    while ((hit = all.exec(text)) !== null) {
+      const sentence = sentenceAround(text, hit.index);
+      // "This Agreement shall commence on the Effective Date" says nothing about when that is.
+      if (!CIRCULAR_START.test(sentence.value) || findDates(sentence.value).length > 0) return sentence;
+    }
   }
   return undefined;
 }
