@@ -56,6 +56,8 @@ function termFrom(text: string, seg: Segment): TermField {
   const field: TermField = { start: seg.start, end: seg.end, value: seg.text };
   const initial = durations(seg.text).find((d) => !isNotice(seg.text, d));
   if (initial !== undefined) field.initialTerm = initial.duration;
+  const notice = durations(seg.text).find((d) => isNotice(seg.text, d));
+  if (notice !== undefined && /\bterminat|\bcancel|\bend\b|\bexpir/i.test(seg.text)) field.noticePeriod = notice.duration;
   const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b/i.exec(seg.text);
   if (untilAt !== null) {
     const date = findDates(text, seg.start + untilAt.index, seg.end)[0];

@@ -28,6 +28,8 @@ export interface TermField extends FieldSpan {
   initialTerm?: Duration;
   /** Fixed end date of the initial term when stated. */
   expiresOn?: DateField;
+  /** Notice a party must give to end the contract at or after the end of its term, when the term clause says. */
+  noticePeriod?: Duration;
 }
 
 export interface RenewalField extends FieldSpan {

@@ -121,6 +121,9 @@ function keyDates(ctx: Context, profile: DocumentProfile): string[] {
   if (notice !== undefined && fields.renewal !== undefined) {
     const source = noticeFinding ?? fields.renewal;
     lines.push(`Notice deadline: notice of non-renewal ${formatDuration(notice)} before the term ends ${ctx.cites.marker(profile.source, source.start, source.end)}`);
+  } else if (term?.noticePeriod !== undefined) {
+    const period = term.noticePeriod;
+    lines.push(`Notice deadline: ${formatDuration(period)}${period.amount === 1 ? '’s' : '’'} notice to end the agreement ${ctx.cites.marker(profile.source, term.start, term.end)}`);
   } else if (noticeFinding !== undefined) {
     lines.push(`Notice deadline: ${quoted(noticeFinding.quote, INLINE_QUOTE_CHARS)} ${ctx.cites.marker(profile.source, noticeFinding.start, noticeFinding.end)}`);
   } else {
