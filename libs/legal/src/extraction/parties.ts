@@ -1,7 +1,7 @@
 import type { PartyField, FieldSpan } from './types';
 
 const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among)\b/g;
-const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
+const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
 const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto|Effective Date|Contract|Shares|Products?|Territory|Services|Commission)$|\b(?:Agreement|Amendment|Addendum|Contract|Date|Plan|Act|Exhibit|Schedule)$/i;
 const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
 const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
@@ -42,7 +42,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ENUMERATOR, '');
+    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
   const bodyAt = chunkStart + chunk.length - rest.length;
@@ -81,8 +81,11 @@ function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan
   return looksLikeName(name.value) ? name : undefined;
 }
 
+/** Not a party: an agreement's own name, a form label, an address line. */
+const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]/;
+
 function looksLikeName(value: string): boolean {
-  if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
   const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
@@ -132,7 +135,7 @@ function preambleWindow(text: string): { from: number; to: number } {
   return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
 }
 
-const SENTENCE_END = /(?<!\b(?:Inc|Ltd|Co|Corp|No|St|Ave|Mr|Ms|Dr|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][a-z]+\s)/;
+const SENTENCE_END = /(?<!\b(?:Inc|Ltd|Co|Corp|No|St|Ave|Mr|Ms|Dr|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z]*\s)/;
 
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
@@ -180,12 +183,16 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
   return dedupe(parties);
 }
 
+/** Each party once: the same name, or the same defined name given again later, is not another party. */
 function dedupe(parties: PartyField[]): PartyField[] {
   const seen = new Set<string>();
+  const roles = new Set<string>();
   return parties.filter((p) => {
     const key = p.value.toLowerCase();
-    if (seen.has(key)) return false;
+    const role = p.role?.value.toLowerCase();
+    if (seen.has(key) || (role !== undefined && roles.has(role))) return false;
     seen.add(key);
+    if (role !== undefined) roles.add(role);
     return true;
   });
 }
