@@ -86,7 +86,11 @@ function isoDates(text: string): string[] {
 }
 
 /** A blank date form compared by its shape: runs of underscores or placeholders count as one. */
-const blankShape = (s: string): string => norm(s).replace(/[_[\]·•●*]+/g, '_').replace(/\s/g, '');
+const blankShape = (s: string): string =>
+  norm(s)
+    .replace(/^(?:this|the)\s+/, '')
+    .replace(/[_[\]·•●*]+/g, '_')
+    .replace(/\s/g, '');
 
 /** Durations written in a text, in days (a month is 30, a year 365). */
 function durations(text: string): number[] {

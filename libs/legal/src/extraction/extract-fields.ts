@@ -36,7 +36,7 @@ export function findAgreementDate(text: string): DateField | undefined {
   const endAt = PREAMBLE_END.exec(head);
   const limit = base + (endAt === null ? head.length : Math.max(endAt.index, 400));
   // "DATED AS OF [●]": a form whose date is left blank.
-  const placeholder = /\b(?:dated|DATED|Dated|made|entered\s+into)\s+(?:(?:AS|as)\s+(?:OF|of)\s+)?(?:the\s+)?(\[[\s_·•●*]*\]|_{3,})/.exec(text.slice(0, 3000));
+  const placeholder = /\b(?:dated|DATED|Dated|made|entered\s+into)\s+(?:(?:AS|as)\s+(?:OF|of)\s+)?(?:the\s+)?((?:\[[\s_·•●]*\]|_{3,})(?:\s*day\s+of\s+(?:\[[\s_·•●]*\]|_{3,}))?(?:\s*,?\s*(?:19|20)[0-9_]{2})?)/.exec(text.slice(0, 3000));
   if (placeholder !== null) {
     const at = placeholder.index + placeholder[0].length - placeholder[1].length;
     return { start: at, end: at + placeholder[1].length, value: placeholder[1], kind: 'agreement' };
