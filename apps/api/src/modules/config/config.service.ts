@@ -21,6 +21,9 @@ export class ConfigService {
   get jobs(): AppConfig['jobs'] {
     return this.values.jobs;
   }
+  get search(): AppConfig['search'] {
+    return this.values.search;
+  }
   get qdrant(): AppConfig['qdrant'] {
     return this.values.qdrant;
   }

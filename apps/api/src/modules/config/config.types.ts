@@ -37,6 +37,8 @@ export interface AppConfig {
   /** A running job's lock or lease; a crashed worker's jobs are taken back once it runs out. */
   jobs: { lockSeconds: number };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
+  /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
+  search: { cacheMb: number };
   anthropic: { apiKey: Secret | null; model: string; baseUrl: string | null };
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };

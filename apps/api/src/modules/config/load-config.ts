@@ -159,6 +159,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     redis: { url: redisUrl ? new Secret(redisUrl) : null, prefix: redisPrefix },
     jobs: { lockSeconds: integer(env, 'JOB_LOCK_SECONDS', 30, 1, 3600) },
+    search: { cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536) },
     qdrant: {
       url: url(env, 'QDRANT_URL', ['http:', 'https:']),
       apiKey: text(env, 'QDRANT_API_KEY') ? new Secret(text(env, 'QDRANT_API_KEY') as string) : null,

@@ -57,6 +57,13 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     this.projects.registerDocuments(this);
   }
 
+  private readonly deletionListeners: ((projectId: string, documentId: string) => void)[] = [];
+
+  /** Lets a module that keeps a project's state in memory drop it as soon as one of its documents is deleted. */
+  onDocumentDeleted(listener: (projectId: string, documentId: string) => void): void {
+    this.deletionListeners.push(listener);
+  }
+
   /** Document counts and stored bytes per project, for the firm console's matter list. */
   summaries(projectIds: readonly string[]): Promise<Map<string, { count: number; bytes: number }>> {
     return this.documents.summaries(projectIds);
@@ -129,6 +136,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     const document = filename.includes('\0') ? null : await this.documents.findByName(project.id, filename.normalize('NFC'));
     if (!document) throw new NotFoundError(`No document named "${filename.replace(/\0/g, '')}" in this project.`);
     await this.documents.delete(document.id);
+    for (const listener of this.deletionListeners) listener(project.id, document.id);
     await this.vectors.deleteDocument(document.id).catch((error: Error) => this.logger.warn(`Vectors not removed yet: ${error.message}`));
     await this.storage.remove(document.storageKey).catch((error: Error) => this.logger.warn(`Stored file not removed yet: ${error.message}`));
     await this.audit.record({ action: 'document.delete', firmId: user.firmId, target: { type: 'document', id: document.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });

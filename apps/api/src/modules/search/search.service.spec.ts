@@ -8,6 +8,7 @@ import type { ProjectsService } from '@api/modules/projects/projects.service';
 import type { QdrantVectorStore } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { strict } from '@test/utils/strict';
+import { SearchCacheBus } from './search-cache.bus';
 import { SearchService } from './search.service';
 
 const PROJECT = 'project-1';
@@ -29,20 +30,26 @@ function chunk(id: string, documentId: string, text: string, vector: number[] | 
  * A search service over fixed chunks with the real VectorIndex; with `qdrantHits` the configuration names a
  * Qdrant server, which is faked and answers those hits. Records whether each load of the chunks asked for vectors.
  */
-function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[]) {
+function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256) {
   const loads: boolean[] = [];
+  const loadedProjects: string[] = [];
   const embedded: string[] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
   const ingestion = strict<IngestionService>({
     async chunksOfProject(projectId, withVectors = true) {
       loads.push(withVectors);
+      loadedProjects.push(projectId);
       return CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i));
     },
     async textsOf(documentIds) {
       return documentIds.map((documentId) => ({ documentId, text: `Contract ${documentId}`, pages: [] }));
     },
   });
+  const documentDeletions: ((projectId: string, documentId: string) => void)[] = [];
   const documents = strict<DocumentsService>({
+    onDocumentDeleted(listener) {
+      documentDeletions.push(listener);
+    },
     async readySignature() {
       return 'sig-1';
     },
@@ -56,7 +63,11 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       return QUERY_VECTOR;
     },
   });
-  const config = strict<ConfigService>({ qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' } });
+  const config = strict<ConfigService>({
+    qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' },
+    search: { cacheMb },
+    redis: { url: null, prefix: 'test' },
+  });
   const qdrant = strict<QdrantVectorStore>({
     async search(projectId, _vector, _k, documentIds) {
       qdrantSearches.push({ projectId, documentIds });
@@ -69,9 +80,18 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       deletions.push(listener);
     },
   });
-  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects);
-  service.onModuleInit();
-  return { service, loads, embedded, qdrantSearches, deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)) };
+  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), config);
+  const ready = service.onModuleInit();
+  return {
+    service,
+    ready,
+    loads,
+    loadedProjects,
+    embedded,
+    qdrantSearches,
+    deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
+    deleteDocument: (projectId: string) => documentDeletions.forEach((listener) => listener(projectId, 'd1')),
+  };
 }
 
 const ids = (hits: { chunk: ChunkEntity }[]): string[] => hits.map((hit) => hit.chunk.id);
@@ -94,8 +114,35 @@ describe(`${SearchService.name}'s index cache`, () => {
     await service.search(PROJECT, QUERY, 3);
     expect(loads).toEqual([false]);
     deleteProject(PROJECT);
+    expect(service.cacheStats()).toMatchObject({ projects: 0, bytes: 0 });
     await service.search(PROJECT, QUERY, 3);
     expect(loads).toEqual([false, false]);
+  });
+
+  it('drops a project’s index as soon as one of its documents is deleted', async () => {
+    const { service, loads, deleteDocument } = setup({});
+    await service.search(PROJECT, QUERY, 3);
+    deleteDocument(PROJECT);
+    expect(service.cacheStats().projects).toBe(0);
+    await service.search(PROJECT, QUERY, 3);
+    expect(loads).toEqual([false, false]);
+  });
+
+  it('holds at most SEARCH_CACHE_MB, dropping the least recently used project first', async () => {
+    const probe = setup({});
+    await probe.service.search('p0', QUERY, 3);
+    const oneIndex = probe.service.cacheStats().bytes;
+    expect(oneIndex).toBeGreaterThan(0);
+    // Room for two indexes and a half.
+    const { service, loadedProjects } = setup({}, undefined, (oneIndex * 2.5) / (1024 * 1024));
+    for (const project of ['p1', 'p2', 'p3']) await service.search(project, QUERY, 3);
+    expect(service.cacheStats()).toMatchObject({ projects: 2, bytes: oneIndex * 2 });
+    await service.search('p2', QUERY, 3); // still cached, now the most recently used
+    await service.search('p4', QUERY, 3); // p3 is the least recently used and goes
+    await service.search('p2', QUERY, 3);
+    await service.search('p3', QUERY, 3);
+    expect(loadedProjects).toEqual(['p1', 'p2', 'p3', 'p4', 'p3']);
+    expect(service.cacheStats().bytes).toBeLessThanOrEqual(service.cacheStats().limitBytes);
   });
 });
 
