@@ -1,4 +1,4 @@
-import { createCasewiseClient, type CasewiseClient, type Schemas } from '@casewise/api-client';
+import { createCasewiseClient, failureDetail, type CasewiseClient, type Schemas } from '@casewise/api-client';
 import { CliError, EXIT } from './errors';
 
 export type { Schemas };
@@ -63,14 +63,6 @@ interface Outcome<T> {
   response: Response;
 }
 
-function detailOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { detail, error } = body as { detail?: unknown; error?: unknown };
-  if (typeof detail === 'string' && detail.trim()) return detail;
-  if (typeof error === 'string' && error.trim()) return error;
-  return undefined;
-}
-
 /** An API failure, with its status and the API's own words. */
 export class ApiFailure extends CliError {
   constructor(
@@ -93,7 +85,7 @@ export async function settle<T>(connection: Connection, pending: Promise<Outcome
   }
   const { response } = outcome;
   if (response.ok) return outcome.data as T;
-  const detail = detailOf(outcome.error) ?? `HTTP ${response.status}`;
+  const detail = failureDetail(outcome.error) ?? `HTTP ${response.status}`;
   if (response.status === 401) throw new ApiFailure(401, `Not signed in (${detail}): run casewise login --url ${connection.url} --email <address>, or set a valid CASEWISE_API_KEY.`);
   throw new ApiFailure(response.status, detail);
 }

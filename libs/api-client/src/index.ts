@@ -34,3 +34,15 @@ export function createCasewiseClient(options: ClientOptions = {}): CasewiseClien
 }
 
 export { readStoredToken, removeStoredToken, storeToken, TOKEN_KEY } from './token-storage';
+
+/**
+ * The API's own words for a failed call: its `detail`, else its `error` name; undefined when the body has neither
+ * (the caller then names the status in its own way).
+ */
+export function failureDetail(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { detail, error } = body as { detail?: unknown; error?: unknown };
+  if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { createCasewiseClient, type CasewiseClient, type Schemas } from '@casewise/api-client';
+import { createCasewiseClient, failureDetail, type CasewiseClient, type Schemas } from '@casewise/api-client';
 import { HttpError } from 'react-admin';
 import { getToken } from './session';
 
@@ -11,17 +11,9 @@ export const api: CasewiseClient = createCasewiseClient({
   fetch: (input, init) => globalThis.fetch(input, init),
 });
 
-interface ErrorBody {
-  detail?: unknown;
-  error?: unknown;
-}
-
 /** The text a person should read for a failed call: the API's `detail`, else its error name, else the status. */
 export function errorText(status: number, body: unknown): string {
-  const { detail, error } = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
-  if (typeof detail === 'string' && detail.trim() !== '') return detail;
-  if (typeof error === 'string' && error.trim() !== '') return error;
-  return `The request failed (HTTP ${status}).`;
+  return failureDetail(body) ?? `The request failed (HTTP ${status}).`;
 }
 
 interface Outcome<T> {

@@ -1,4 +1,4 @@
-import { createCasewiseClient, type CasewiseClient } from '@casewise/api-client';
+import { createCasewiseClient, failureDetail, type CasewiseClient } from '@casewise/api-client';
 import type { Middleware } from 'openapi-fetch';
 import { clearToken, getToken } from '../auth/session';
 
@@ -113,7 +113,7 @@ function errorBody(value: unknown): ErrorBody | undefined {
 }
 
 function responseError(status: number, body: ErrorBody | undefined): ApiError {
-  const message = nonEmpty(body?.detail) ?? nonEmpty(body?.error) ?? `Request failed with status code ${status}`;
+  const message = failureDetail(body) ?? `Request failed with status code ${status}`;
   return new ApiError('response', message, status, body);
 }
 
