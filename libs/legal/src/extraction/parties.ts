@@ -82,7 +82,7 @@ function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan
 }
 
 /** Not a party: an agreement's own name, a form label, an address line. */
-const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]/;
+const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
 
 function looksLikeName(value: string): boolean {
   if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
@@ -135,7 +135,7 @@ function preambleWindow(text: string): { from: number; to: number } {
   return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
 }
 
-const SENTENCE_END = /(?<!\b(?:Inc|Ltd|Co|Corp|No|St|Ave|Mr|Ms|Dr|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z]*\s)/;
+const SENTENCE_END = /(?<!\b(?:Inc|INC|Ltd|LTD|Co|CO|Corp|CORP|No|NO|St|ST|Ave|Mr|MR|Ms|MS|Mrs|Dr|DR|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z]*\s)/;
 
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
