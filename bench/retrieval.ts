@@ -2,7 +2,7 @@
  * Retrieval quality of the real pipeline on CUAD dev queries, with LegalBench-RAG's character-level metric.
  * Contracts are uploaded over HTTP and ingested by the real job; queries go through the real SearchService.
  *
- *   npm run bench:retrieval -- --corpus <txt dir> --queries <queries.json> --setting single|pooled
+ *   npm run bench:retrieval -- [--data <data set dir> | --corpus <txt dir> --queries <queries.json>] --setting single|pooled
  *     [--contracts N] [--limit N] [--all-categories] [--vector-weight W[,W2,...]] [--by-category] [--json]
  *     [--write-baseline]
  *
@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { evaluateRetrieval, LEGALBENCH_KS, type CharRange, type QueryRetrieval } from '@casewise/legal';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import { decodeText } from '@api/modules/ingestion/parsers/text-decoding';
 import { DEFAULT_VECTOR_WEIGHT, SearchService } from '@api/modules/search/search.service';
 import { ApiClient, startBenchApp } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
@@ -61,13 +62,16 @@ function metricsRows(results: QueryRetrieval[]): { precision: Record<string, num
 
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), {
-    options: ['corpus', 'queries', 'categories', 'setting', 'contracts', 'limit', 'vector-weight'],
+    options: ['data', 'corpus', 'queries', 'categories', 'setting', 'contracts', 'limit', 'vector-weight'],
     switches: ['json', 'all-categories', 'by-category', 'write-baseline'],
   });
-  const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
-  const queriesPath = resolve(args.string('queries') ?? cuadPath('dev', 'queries.json'));
-  const siblingCategories = join(dirname(queriesPath), '..', 'categories.json');
-  const categoriesPath = resolve(args.string('categories') ?? (existsSync(siblingCategories) ? siblingCategories : cuadPath('categories.json')));
+  // --data names a data set in the shared layout: txt/, queries.json (or dev/queries.json) and categories.json.
+  const data = args.string('data') === undefined ? undefined : resolve(args.string('data') as string);
+  const inData = (...candidates: string[]): string | undefined => (data === undefined ? undefined : candidates.map((c) => join(data, c)).find((path) => existsSync(path)));
+  const corpus = resolve(args.string('corpus') ?? inData('txt') ?? cuadPath('txt'));
+  const queriesPath = resolve(args.string('queries') ?? inData('dev/queries.json', 'queries.json') ?? cuadPath('dev', 'queries.json'));
+  const siblingCategories = [join(dirname(queriesPath), 'categories.json'), join(dirname(queriesPath), '..', 'categories.json')].find((path) => existsSync(path));
+  const categoriesPath = resolve(args.string('categories') ?? siblingCategories ?? cuadPath('categories.json'));
   const setting = args.required('setting');
   if (setting !== 'single' && setting !== 'pooled') throw new Error('--setting is single or pooled');
   const weights = args.numbers('vector-weight') ?? [DEFAULT_VECTOR_WEIGHT];
@@ -95,7 +99,8 @@ async function main(): Promise<void> {
     }
     await mapLimit(uploads, UPLOAD_CONCURRENCY, async ({ label, file }) => {
       const bytes = readFileSync(join(corpus, file));
-      texts.set(file, bytes.toString('utf8'));
+      // Decoded as the app decodes it (a byte-order mark dropped), so the stored text can be compared.
+      texts.set(file, decodeText(bytes));
       await api.upload(projectIds.get(label) as string, file, bytes);
     });
     const documentFile = new Map<string, string>();

@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { decodeText } from '@api/modules/ingestion/parsers/text-decoding';
 import { buildCaseSummary, type LegalReport } from '../libs/legal/src/reports';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, readClauses } from './lib/cuad';
@@ -213,7 +214,7 @@ async function main(): Promise<void> {
   const started = process.hrtime.bigint();
 
   for (const file of files) {
-    const text = readFileSync(join(corpus, file), 'utf8').replace(/^\uFEFF/, '');
+    const text = decodeText(readFileSync(join(corpus, file)));
     const report = buildCaseSummary([{ id: file, file, text, pages: [{ page: 1, start: 0, end: text.length }] }], { projectName: 'bench' });
     for (const field of FIELDS) {
       const spans = clauses[file][field];
