@@ -8,7 +8,8 @@ import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/e
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { dropSchema } from '../utils/test-app';
-import { services, testConfig } from '../utils/test-config';
+import { describeIf } from '../utils/requirements';
+import { serverRequirements, services, testConfig } from '../utils/test-config';
 
 describe(DatabaseHandle.name, () => {
   const config = testConfig();
@@ -51,6 +52,23 @@ describe(DatabaseHandle.name, () => {
       expect(pending).toBe(false);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describeIf(serverRequirements.postgres, 'DatabaseHandle on a shared PostgreSQL', () => {
+  const config = testConfig();
+
+  afterAll(() => dropSchema(config));
+
+  it('runs the migrations once when three processes start together on an empty database', async () => {
+    const handles = await Promise.all([1, 2, 3].map(() => DatabaseHandle.open(config.database, [], MIGRATIONS)));
+    try {
+      const applied: { name: string }[] = await handles[0].dataSource.query('SELECT name FROM migrations ORDER BY id');
+      expect(applied.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+      for (const handle of handles) expect(await handle.dataSource.showMigrations()).toBe(false);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
     }
   });
 });

@@ -56,9 +56,10 @@ export class DatabaseHandle {
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
-      if (schema) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      // The lock comes first: two starts creating the schema at once collide even with IF NOT EXISTS.
       await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
+        if (schema) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
         await this.dataSource.runMigrations({ transaction: 'each' });
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
