@@ -54,6 +54,10 @@ describe('platform', () => {
     });
   });
 
+  it('is ready for a load balancer once the database and the queue answer', async () => {
+    expect(await ok(api(ctx).GET('/api/health/ready/'))).toEqual({ status: 'ready' });
+  });
+
   it('answers an unknown API route with 404 and the contract body', async () => {
     // Raw: the route is not in the contract, so the typed client cannot name it.
     const response = await ctx.http.get('/api/nope/').expect(404);

@@ -97,6 +97,7 @@ function own(status: number): Row {
 /** One row per operationId of openapi.yaml; a new route without a row fails the matrix. */
 export const ACCESS: Record<string, Row> = {
   getHealth: { scope: 'public', why: 'liveness probe for load balancers and the CLI' },
+  getReady: { scope: 'public', why: 'readiness probe for load balancers: 503 until the database and the job queue answer' },
   signup: { scope: 'public', why: 'creates an account' },
   verifyOtp: { scope: 'public', why: 'proves the mailbox before any session exists' },
   login: { scope: 'public', why: 'issues the session' },

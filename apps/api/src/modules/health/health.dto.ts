@@ -13,3 +13,8 @@ export class HealthResponseDto {
   @ApiProperty({ example: '0.1.0' })
   version: string;
 }
+
+export class ReadyResponseDto {
+  @ApiProperty({ enum: ['ready'], example: 'ready' })
+  status: 'ready';
+}

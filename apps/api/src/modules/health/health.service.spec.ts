@@ -35,4 +35,16 @@ describe(HealthService.name, () => {
     jobs.ping.mockResolvedValue(true);
     await expect(sut.check()).resolves.toMatchObject({ status: 'ok' });
   });
+
+  it('is ready only when the database and the queue both answer, and names what does not', async () => {
+    const { sut, database, jobs } = setup();
+    database.ping.mockResolvedValue(true);
+    jobs.ping.mockResolvedValue(false);
+    await expectError(sut.ready(), ServiceUnavailableError, 'Not ready: the job queue (Redis) is not answering.');
+    database.ping.mockResolvedValue(false);
+    await expectError(sut.ready(), ServiceUnavailableError, 'Not ready: the database and the job queue (Redis) are not answering.');
+    database.ping.mockResolvedValue(true);
+    jobs.ping.mockResolvedValue(true);
+    await expect(sut.ready()).resolves.toEqual({ status: 'ready' });
+  });
 });

@@ -3,7 +3,7 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { ServiceUnavailableError } from '@api/modules/common/app-error';
-import { HealthResponseDto } from './health.dto';
+import { HealthResponseDto, ReadyResponseDto } from './health.dto';
 
 @Injectable()
 export class HealthService {
@@ -22,5 +22,13 @@ export class HealthService {
       queue: this.jobs.kind,
       version: this.config.app.version,
     };
+  }
+
+  /** For load balancers: ready only when the database and the job queue both answer; 503 naming what does not. */
+  async ready(): Promise<ReadyResponseDto> {
+    const [databaseUp, queueUp] = await Promise.all([this.database.ping(), this.jobs.ping()]);
+    const down = [...(databaseUp ? [] : ['the database']), ...(queueUp ? [] : [this.jobs.kind === 'redis' ? 'the job queue (Redis)' : 'the job queue'])];
+    if (down.length > 0) throw new ServiceUnavailableError(`Not ready: ${down.join(' and ')} ${down.length === 1 ? 'is' : 'are'} not answering.`);
+    return { status: 'ready' };
   }
 }
