@@ -100,7 +100,7 @@ async function uploadContract(page: Page): Promise<void> {
 describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
   const session = useBrowserSession();
 
-  it('renders the liability analysis table as a table, and shows the reports again when the Analysis tab is reopened', async () => {
+  it('renders the liability analysis table as a table, and shows the reports again when the Analysis tab is reopened and after a reload', async () => {
     const { server, page } = session;
     const account = await createAccount(server, 'web-fixes-reports');
     const other = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Office lease' }, account.token);
@@ -141,6 +141,13 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
     await table.waitFor();
     expect(await page.getByRole('region', { name: 'Case Summary result' }).innerText()).toBe(summaryText);
     expect(await page.getByRole('button', { name: 'Download PDF of the liability analysis' }).isEnabled()).toBe(true);
+
+    // A new session (a reload forgets what the page kept): the stored reports are shown again.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Analysis', disabled: false }).click();
+    await table.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('region', { name: 'Case Summary result' }).innerText()).toBe(summaryText);
+    expect(await page.getByRole('button', { name: 'Download PDF of the case summary' }).isEnabled()).toBe(true);
   }, 300_000);
 
   it('shows the code block label of a question readably in the user\'s bubble', async () => {

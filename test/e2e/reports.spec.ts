@@ -59,7 +59,10 @@ describe('Case Summary and Liability Analysis', () => {
   const summarise = (user: TestUser) => api(ctx, user).POST('/api/generate_case_summary/', { body: { project_id: projectId } });
   const analyse = (user: TestUser) => api(ctx, user).POST('/api/generate_liability_analysis/', { body: { project_id: projectId } });
 
+  const stored = (user: TestUser) => api(ctx, user).GET('/api/projects/{id}/reports/', { params: { path: { id: projectId } } });
+
   it('refuses to generate before documents are ready, and to download before generating', async () => {
+    expect(await ok(stored(owner))).toEqual({ case_summary: null, liability_analysis: null });
     const summary = await fails(summarise(owner), 400);
     expect(summary.detail).toBe('You need to add documents first');
     const pdf = await fails(downloadReport(ctx, owner, 'case-summary', { project_id: projectId }), 404);
@@ -138,12 +141,24 @@ describe('Case Summary and Liability Analysis', () => {
   it.each<[string, (user: TestUser) => Promise<Outcome<unknown, unknown>>]>([
     ['generate the case summary', summarise],
     ['generate the liability analysis', analyse],
+    ['read the stored reports', stored],
     ['download the case summary PDF', (user) => downloadReport(ctx, user, 'case-summary', { project_id: projectId })],
     ['download the liability analysis PDF', (user) => downloadReport(ctx, user, 'liability-analysis', { project_id: projectId })],
     ['download the case summary as Word', (user) => downloadReport(ctx, user, 'case-summary', { project_id: projectId, format: 'docx' })],
     ['download the liability analysis as Word', (user) => downloadReport(ctx, user, 'liability-analysis', { project_id: projectId, format: 'docx' })],
   ])('gives another user 404 when they %s', async (_label, call) => {
     await fails(call(stranger), 404);
+  });
+
+  it('gives back the latest stored report of each kind, as generated, for the workspace to show again', async () => {
+    const summary = await ok(summarise(owner));
+    const analysis = await ok(analyse(owner));
+    const reports = await ok(stored(owner));
+    expect(reports.case_summary?.markdown).toBe(summary.summary);
+    expect(reports.liability_analysis?.markdown).toBe(analysis.analysis);
+    expect(reports.case_summary?.engine).toMatch(/^offline/);
+    expect([...(reports.case_summary?.documents ?? [])].sort()).toEqual([...contracts].sort());
+    expect(Date.parse(reports.liability_analysis?.created_at ?? '')).toBeGreaterThan(Date.now() - 5 * 60_000);
   });
 
   it('refuses a project_id that is not a UUID', async () => {

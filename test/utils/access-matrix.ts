@@ -129,6 +129,7 @@ export const ACCESS: Record<string, Row> = {
   generateLiabilityAnalysis: editors(200, ['document']),
   downloadCaseSummary: anyMember(200, ['document', 'caseSummary']),
   downloadLiabilityAnalysis: anyMember(200, ['document', 'liabilityAnalysis']),
+  storedReports: anyMember(200, ['document', 'caseSummary']),
 
   listMembers: project([], { owner: 200, editor: 200, viewer: 200, firmAdmin: 200 }),
   shareProject: membership(201, []),

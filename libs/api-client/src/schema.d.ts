@@ -880,6 +880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored reports of a project
+         * @description The latest Case Summary and Liability Analysis as generated (Markdown, when, by what, from which files), null where none has been generated yet; for a workspace that reopens the project.
+         */
+        get: operations["storedReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/request-password-reset/": {
         parameters: {
             query?: never;
@@ -1861,6 +1881,38 @@ export interface components {
             email: string;
             /** @example correct horse battery */
             password: string;
+        };
+        StoredReportDto: {
+            /**
+             * Format: date-time
+             * @description When it was generated
+             */
+            created_at: string;
+            /**
+             * @description The files it was written from
+             * @example [
+             *       "supply-agreement.pdf"
+             *     ]
+             */
+            documents: string[];
+            /**
+             * @description What wrote it: the offline engine or the model
+             * @example offline-extractive-v1
+             */
+            engine: string;
+            /**
+             * @description The report in Markdown, as generated
+             * @example # Case Summary
+             *
+             *     Matter: Acme v. Globex supply dispute
+             */
+            markdown: string;
+        };
+        StoredReportsResponseDto: {
+            /** @description The latest Case Summary, null until one is generated */
+            case_summary: components["schemas"]["StoredReportDto"] | null;
+            /** @description The latest Liability Analysis, null until one is generated */
+            liability_analysis: components["schemas"]["StoredReportDto"] | null;
         };
         UploadDocumentDto: {
             /**
@@ -6059,6 +6111,91 @@ export interface operations {
                      *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
                      *       "error": "Too many attempts. Please wait 42 seconds and try again.",
                      *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A dependency is not available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    storedReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredReportsResponseDto"];
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The project id is not valid: it must be a UUID.",
+                     *       "error": "The project id is not valid: it must be a UUID.",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Authentication credentials were not provided or are invalid.",
+                     *       "error": "Authentication credentials were not provided or are invalid.",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found.",
+                     *       "error": "Not found.",
+                     *       "statusCode": 404
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

@@ -19,6 +19,15 @@ export async function downloadReport(kind: ReportKind, projectId: string, format
   return required(blob);
 }
 
+/** The latest stored report of each kind, as markdown; a kind never generated is absent. */
+export async function getStoredReports(projectId: string): Promise<Partial<Record<ReportKind, string>>> {
+  const stored = required(await settle(api.GET('/api/projects/{id}/reports/', { params: { path: { id: projectId } } })));
+  return {
+    ...(stored.case_summary === null ? {} : { 'case-summary': stored.case_summary.markdown }),
+    ...(stored.liability_analysis === null ? {} : { 'liability-analysis': stored.liability_analysis.markdown }),
+  };
+}
+
 export function reportFileName(kind: ReportKind, projectId: string, format: ReportFormat): string {
   const stem = kind === 'case-summary' ? 'case_summary' : 'liability_analysis';
   return `${stem}_${projectId}.${format}`;

@@ -28,6 +28,22 @@ describe('AnalysisPanel', () => {
     expect(screen.getByRole('button', { name: /Download PDF of the liability analysis/ })).toBeDisabled();
   });
 
+  it('shows the reports stored for the project when it opens, and a new one in place of the stored one', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/projects/p3/reports/': () =>
+        json(200, { case_summary: { markdown: '## Stored summary', created_at: '2026-11-20T10:00:00.000Z', engine: 'offline', documents: ['a.pdf'] }, liability_analysis: null }),
+      'POST /api/generate_case_summary/': () => json(200, { summary: '## Fresh summary' }),
+    });
+    render(<AnalysisPanel projectId="p3" />);
+    expect(await within(column('Case Summary result')).findByRole('heading', { name: 'Stored summary' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Download PDF of the case summary/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Download PDF of the liability analysis/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Generate Case Summary' }));
+    expect(await within(column('Case Summary result')).findByRole('heading', { name: 'Fresh summary' })).toBeInTheDocument();
+    expect(within(column('Case Summary result')).queryByRole('heading', { name: 'Stored summary' })).toBeNull();
+  });
+
   it('shows "Failed to generate case summary." whatever the server says', async () => {
     const user = userEvent.setup();
     mockFetch({ 'POST /api/generate_case_summary/': () => apiError(500, 'Model unavailable', 'Model unavailable') });
@@ -64,7 +80,7 @@ describe('AnalysisPanel', () => {
     await waitFor(() => expect(saved).toEqual(['liability_analysis_p7.pdf']));
     await user.click(screen.getByRole('button', { name: /Download Word document of the liability analysis/ }));
     await waitFor(() => expect(saved).toEqual(['liability_analysis_p7.pdf', 'liability_analysis_p7.docx']));
-    expect(api.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
+    expect(api.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/download/')).map((r) => r.path)).toEqual([
       '/api/download/liability-analysis-pdf/?project_id=p7',
       '/api/download/liability-analysis-pdf/?project_id=p7&format=docx',
     ]);

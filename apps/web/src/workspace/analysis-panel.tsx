@@ -1,5 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import { downloadReport, generateCaseSummary, generateLiabilityAnalysis, reportFileName } from '../api/analysis';
+import { downloadReport, generateCaseSummary, generateLiabilityAnalysis, getStoredReports, reportFileName } from '../api/analysis';
 import { ApiError } from '../api/http';
 import type { ReportFormat, ReportKind } from '../api/types';
 import { saveBlob } from './save-file';
@@ -63,7 +63,7 @@ interface ReportColumnProps {
   generate: (projectId: string) => Promise<string>;
   /** False for a viewer: the button stays, disabled, with the reason beside it. */
   canGenerate: boolean;
-  /** The report generated earlier in this session, shown until a new one is generated. */
+  /** The report generated earlier (in this session, or stored by the server), shown until a new one is generated. */
   stored?: string;
   onGenerated?: (kind: ReportKind, markdown: string) => void;
 }
@@ -75,6 +75,11 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
   const [downloading, setDownloading] = useState<ReportFormat | null>(null);
   const [downloadError, setDownloadError] = useState('');
   const headingId = `${kind}-heading`;
+
+  // A stored report that arrives after the panel opened fills it, unless one is already shown or being generated.
+  useEffect(() => {
+    if (stored) setResult((shown) => shown || stored);
+  }, [stored]);
 
   const run = async (): Promise<void> => {
     setLoading(true);
@@ -183,15 +188,33 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
 interface AnalysisPanelProps {
   projectId: string;
   canGenerate?: boolean;
-  /**
-   * The project's reports generated earlier in this session. The API stores the latest of each but lists them
-   * only as PDF or Word downloads, so the workspace keeps their markdown for the session.
-   */
+  /** The project's reports generated earlier in this session; they win over the stored ones while the server answers. */
   stored?: SessionReports;
   onGenerated?: (kind: ReportKind, markdown: string) => void;
 }
 
-export function AnalysisPanel({ projectId, canGenerate = true, stored = {}, onGenerated }: AnalysisPanelProps) {
+/** The latest stored reports of a project (generated in another session, or by another member), loaded once. */
+function useStoredReports(projectId: string): SessionReports {
+  const [reports, setReports] = useState<SessionReports>({});
+  useEffect(() => {
+    let current = true;
+    setReports({});
+    getStoredReports(projectId)
+      .then((found) => {
+        if (current) setReports(found);
+      })
+      // Nothing stored can be shown: the columns keep their empty text and generating still works.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [projectId]);
+  return reports;
+}
+
+export function AnalysisPanel({ projectId, canGenerate = true, stored: session = {}, onGenerated }: AnalysisPanelProps) {
+  const fromServer = useStoredReports(projectId);
+  const stored: SessionReports = { ...fromServer, ...session };
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
       <Grid container spacing={3}>

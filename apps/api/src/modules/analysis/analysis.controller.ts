@@ -1,11 +1,18 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CurrentUser } from '@api/modules/auth/current-user.decorator';
 import { ApiErrors } from '@api/modules/common/api-errors.decorator';
+import { projectIdPipe } from '@api/modules/projects/project-id.pipe';
 import { RateLimit } from '@api/modules/rate-limit/rate-limit.guard';
-import { CaseSummaryResponseDto, DownloadReportQueryDto, GenerateReportDto, LiabilityAnalysisResponseDto } from './analysis.dto';
+import { CaseSummaryResponseDto, DownloadReportQueryDto, GenerateReportDto, LiabilityAnalysisResponseDto, StoredReportDto, StoredReportsResponseDto } from './analysis.dto';
 import { AnalysisService, RenderedFile } from './analysis.service';
+import type { ReportEntity } from './report.entity';
+
+function storedReport(report: ReportEntity | null): StoredReportDto | null {
+  if (report === null) return null;
+  return { markdown: report.markdown, created_at: report.createdAt.toISOString(), engine: report.engine, documents: report.documents.map((document) => document.file) };
+}
 
 function asFile(file: RenderedFile): StreamableFile {
   return new StreamableFile(file.bytes, { type: file.contentType, disposition: `attachment; filename="${file.fileName}"`, length: file.bytes.length });
@@ -43,6 +50,18 @@ export class AnalysisController {
   async generateLiabilityAnalysis(@CurrentUser() user: AuthUser, @Body() dto: GenerateReportDto): Promise<LiabilityAnalysisResponseDto> {
     const report = await this.service.generate(user, dto.project_id, 'liability-analysis');
     return { status: 'success', analysis: report.markdown, message: 'Liability analysis generated.' };
+  }
+
+  @Get('projects/:id/reports')
+  @ApiOperation({
+    summary: 'The stored reports of a project',
+    description: 'The latest Case Summary and Liability Analysis as generated (Markdown, when, by what, from which files), null where none has been generated yet; for a workspace that reopens the project.',
+  })
+  @ApiOkResponse({ type: StoredReportsResponseDto })
+  @ApiErrors(400, 401, 404, 503)
+  async storedReports(@CurrentUser() user: AuthUser, @Param('id', projectIdPipe) id: string): Promise<StoredReportsResponseDto> {
+    const reports = await this.service.stored(user, id);
+    return { case_summary: storedReport(reports['case-summary']), liability_analysis: storedReport(reports['liability-analysis']) };
   }
 
   @Get('download/case-summary-pdf')

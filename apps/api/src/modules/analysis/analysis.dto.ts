@@ -38,3 +38,25 @@ export class LiabilityAnalysisResponseDto {
   @ApiProperty({ example: 'Liability analysis generated.' })
   message: string;
 }
+
+export class StoredReportDto {
+  @ApiProperty({ description: 'The report in Markdown, as generated', example: '# Case Summary\n\nMatter: Acme v. Globex supply dispute\n' })
+  markdown: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it was generated' })
+  created_at: string;
+
+  @ApiProperty({ description: 'What wrote it: the offline engine or the model', example: 'offline-extractive-v1' })
+  engine: string;
+
+  @ApiProperty({ type: [String], description: 'The files it was written from', example: ['supply-agreement.pdf'] })
+  documents: string[];
+}
+
+export class StoredReportsResponseDto {
+  @ApiProperty({ type: StoredReportDto, nullable: true, description: 'The latest Case Summary, null until one is generated' })
+  case_summary: StoredReportDto | null;
+
+  @ApiProperty({ type: StoredReportDto, nullable: true, description: 'The latest Liability Analysis, null until one is generated' })
+  liability_analysis: StoredReportDto | null;
+}

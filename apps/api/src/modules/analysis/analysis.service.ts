@@ -82,6 +82,13 @@ export class AnalysisService {
     return report;
   }
 
+  /** The latest report of each kind, for a workspace reopening the project; null where none was generated. */
+  async stored(user: AuthUser, projectId: string): Promise<Record<ReportKind, ReportEntity | null>> {
+    const project = await this.projects.getFor(user, projectId, 'reports.read');
+    const [summary, liability] = await Promise.all([this.reports.latest(project.id, 'case-summary'), this.reports.latest(project.id, 'liability-analysis')]);
+    return { 'case-summary': summary, 'liability-analysis': liability };
+  }
+
   async download(user: AuthUser, projectId: string, kind: ReportKind, format: 'pdf' | 'docx'): Promise<RenderedFile> {
     const project = await this.projects.getFor(user, projectId, 'reports.read');
     const report = await this.reports.latest(project.id, kind);
