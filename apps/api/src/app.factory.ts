@@ -183,7 +183,16 @@ function serveConsole(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/** The user app at /: its files as the console's are, and its index.html for every client route. */
+/** A page the web app's build rendered in advance for this path (`/` is pages/index.html, `/login` pages/login.html). */
+function prerenderedPage(path: string): string | null {
+  const match = /^\/([a-z0-9-]*)$/.exec(path);
+  return match ? `pages/${match[1] || 'index'}.html` : null;
+}
+
+/**
+ * The user app at /: its files as the console's are, and for every client route the page its build rendered for
+ * that path when there is one (the landing page, shown before any script runs), else its index.html.
+ */
 function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   const webDir = resolve(config.http.webDir ?? join(process.cwd(), 'apps', 'web', 'dist'));
   if (!existsSync(join(webDir, 'index.html'))) return;
@@ -195,7 +204,10 @@ function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isAppRoute = req.method === 'GET' && !serverPath.test(req.path) && req.accepts('html') === 'html';
     if (!isAppRoute) return next();
-    sendBuildFile(req, res, next, webDir, 'index.html').catch(next);
+    const shell = (): void => void sendBuildFile(req, res, next, webDir, 'index.html').catch(next);
+    const page = prerenderedPage(req.path);
+    if (page === null) return shell();
+    sendBuildFile(req, res, shell, webDir, page).catch(next);
   });
 }
 
