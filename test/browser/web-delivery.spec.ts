@@ -119,6 +119,11 @@ describe('the built product sends its web files compressed and cacheable', () =>
       expect(decoded(routed).toString('utf8')).toContain('<div id="root"></div>');
       if (page === '/') {
         expect(decoded(index).toString('utf8')).toMatch(/<div id="root" data-prerendered="\/"[^>]*>.*Legal Documents, Reimagined/s);
+        // The login page starts empty (a form must not be shown before it works) but names its chunks in advance.
+        const login = await get('/login', { Accept: 'text/html' });
+        expect(login.headers['cache-control']).toBe('no-cache');
+        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+        expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
       } else {
         expect(decoded(routed).equals(decoded(index))).toBe(true);
       }
