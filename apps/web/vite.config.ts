@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   // The build-time render of public pages (src/prerender.tsx, run by scripts/prerender.mjs) is one bundle that
-  // Node runs as it is: every dependency inside it, resolved for the server (emotion then writes <style> tags).
+  // Node runs as it is: every dependency inside it, each resolved in its server form.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   server: {
     proxy: {

@@ -183,15 +183,17 @@ function serveConsole(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/** A page the web app's build rendered in advance for this path (`/` is pages/index.html, `/login` pages/login.html). */
+/** Where the web app's build keeps a page made in advance for this path: `/` in pages/index.html, `/login` in pages/login.html. */
 function prerenderedPage(path: string): string | null {
-  const match = /^\/([a-z0-9-]*)$/.exec(path);
-  return match ? `pages/${match[1] || 'index'}.html` : null;
+  if (path === '/') return 'pages/index.html';
+  const name = /^\/([a-z0-9-]+)$/.exec(path)?.[1];
+  return name === undefined || name === 'index' ? null : `pages/${name}.html`;
 }
 
 /**
- * The user app at /: its files as the console's are, and for every client route the page its build rendered for
- * that path when there is one (the landing page, shown before any script runs), else its index.html.
+ * The user app at /: its files as the console's are, and for every client route the page its build made for that
+ * path when there is one (the landing page rendered in advance, the login page naming its chunks), else its
+ * index.html.
  */
 function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   const webDir = resolve(config.http.webDir ?? join(process.cwd(), 'apps', 'web', 'dist'));
