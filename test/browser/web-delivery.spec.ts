@@ -141,42 +141,34 @@ describe('the built product sends its web files compressed and cacheable', () =>
     // Dot files of a build (Vite's manifest) are not served.
     expect((await get('/admin/.vite/manifest.json', { Accept: 'application/json' })).status).toBe(404);
   });
-});
 
-describeWithChromium('the landing page rendered at build time', () => {
-  let server: ServerProcess;
+  describeWithChromium('the landing page rendered at build time', () => {
+    it('shows its content before any script runs, then React takes it over without a mismatch', async () => {
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+        const still = await context.newPage();
+        await still.goto(`${server.baseUrl}/`);
+        await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Legal Documents, Reimagined');
+        await context.close();
 
-  beforeAll(async () => {
-    server = await startServerProcess('web-delivery-landing');
-  }, 150_000);
-
-  afterAll(() => server?.close());
-
-  it('shows its content before any script runs, then React takes it over without a mismatch', async () => {
-    const browser = await launchChromium();
-    try {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
-      const still = await context.newPage();
-      await still.goto(`${server.baseUrl}/`);
-      await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Legal Documents, Reimagined');
-      await context.close();
-
-      const live = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      const page = await live.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-      // The menu opens only once React runs the page: the server's HTML has no handlers.
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.locator('#landing-menu').isVisible()).resolves.toBe(true);
-      // React reports a page that differs from what it renders (error #418) and then renders it anew.
-      expect(errors).toEqual([]);
-      await live.close();
-    } finally {
-      await browser.close();
-    }
+        const live = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        const page = await live.newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+        // The menu opens only once React runs the page: the server's HTML has no handlers.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.locator('#landing-menu').isVisible()).resolves.toBe(true);
+        // React reports a page that differs from what it renders (error #418) and then renders it anew.
+        expect(errors).toEqual([]);
+        await live.close();
+      } finally {
+        await browser.close();
+      }
+    });
   });
 });
