@@ -92,7 +92,10 @@ async function startChromium(profileDir: string): Promise<{ child: ChildProcess;
   const child = spawn(chromiumPath(), [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise<number>((resolvePort, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port within 30 s: ${seen.slice(-500)}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Chromium did not open its DevTools port within 30 s: ${seen.slice(-500)}`));
+    }, 30_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
