@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The build-time render of public pages (src/prerender.tsx, run by scripts/prerender.mjs) is one bundle that
+  // Node runs as it is: every dependency inside it, each resolved in its server form.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
@@ -25,4 +28,4 @@ export default defineConfig({
     testTimeout: 20_000,
     css: false,
   },
-});
+}));

@@ -5,11 +5,12 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { ErrorBody } from '@api/modules/common/http-exception.filter';
 import { securityHeaders } from '@api/modules/common/security-headers';
+import { buildFiles, sendBuildFile } from '@api/modules/common/static-files';
 import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { createValidationPipe } from '@api/modules/common/validation';
 import { AppConfig } from '@api/modules/config/config.types';
@@ -162,36 +163,53 @@ function serveApiDocs(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/** The firm console at /admin/: its assets, and its index.html for every deep link under /admin/. */
+/**
+ * The firm console at /admin/: its assets, and its index.html for every deep link under /admin/. Files are sent
+ * precompressed when the client accepts it, hashed assets cached for a year, index.html revalidated on each use.
+ */
 function serveConsole(app: NestExpressApplication, config: AppConfig): void {
-  const consoleDir = config.http.consoleDir ?? join(process.cwd(), 'apps', 'console', 'dist');
-  const index = join(consoleDir, 'index.html');
-  if (!existsSync(index)) return;
+  const consoleDir = resolve(config.http.consoleDir ?? join(process.cwd(), 'apps', 'console', 'dist'));
+  if (!existsSync(join(consoleDir, 'index.html'))) return;
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' && req.path === '/admin') return res.redirect(301, '/admin/');
     next();
   });
-  app.useStaticAssets(consoleDir, { prefix: '/admin/', index: false, maxAge: '1h' });
+  app.use(buildFiles(consoleDir, '/admin/'));
   app.use((req: Request, res: Response, next: NextFunction) => {
     // A missing asset (a path with an extension) stays a 404 rather than a page.
     const isConsoleRoute = req.method === 'GET' && req.path.startsWith('/admin/') && !/\.[a-z0-9]+$/i.test(req.path) && req.accepts('html') === 'html';
     if (!isConsoleRoute) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendBuildFile(req, res, next, consoleDir, 'index.html').catch(next);
   });
 }
 
+/** Where the web app's build keeps a page made in advance for this path: `/` in pages/index.html, `/login` in pages/login.html. */
+function prerenderedPage(path: string): string | null {
+  if (path === '/') return 'pages/index.html';
+  const name = /^\/([a-z0-9-]+)$/.exec(path)?.[1];
+  return name === undefined || name === 'index' ? null : `pages/${name}.html`;
+}
+
+/**
+ * The user app at /: its files as the console's are, and for every client route the page its build made for that
+ * path when there is one (the landing page rendered in advance, the login page naming its chunks), else its
+ * index.html.
+ */
 function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
-  const webDir = config.http.webDir ?? join(process.cwd(), 'apps', 'web', 'dist');
-  const index = join(webDir, 'index.html');
-  if (!existsSync(index)) return;
-  app.useStaticAssets(webDir, { index: false, maxAge: '1h' });
-  // History fallback: client routes load index.html; /api and /admin belong to the server.
+  const webDir = resolve(config.http.webDir ?? join(process.cwd(), 'apps', 'web', 'dist'));
+  if (!existsSync(join(webDir, 'index.html'))) return;
+  const serverPath = /^\/(api|admin)(\/|$)/;
+  const files = buildFiles(webDir, '/');
+  // /api and /admin belong to the server: no file look-up for them.
+  app.use((req: Request, res: Response, next: NextFunction) => (serverPath.test(req.path) ? next() : files(req, res, next)));
+  // History fallback: client routes load index.html.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isAppRoute = req.method === 'GET' && !/^\/(api|admin)(\/|$)/.test(req.path) && req.accepts('html') === 'html';
+    const isAppRoute = req.method === 'GET' && !serverPath.test(req.path) && req.accepts('html') === 'html';
     if (!isAppRoute) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const shell = (): void => void sendBuildFile(req, res, next, webDir, 'index.html').catch(next);
+    const page = prerenderedPage(req.path);
+    if (page === null) return shell();
+    sendBuildFile(req, res, shell, webDir, page).catch(next);
   });
 }
 

@@ -15,6 +15,8 @@ const WorkspacePage = lazy(() => import('./workspace/workspace-page'));
 
 const RESET_EMAIL_KEY = 'resetEmail';
 
+const signedOut = (): boolean => false;
+
 function readResetEmail(): string {
   try {
     return window.sessionStorage.getItem(RESET_EMAIL_KEY) ?? '';
@@ -27,7 +29,8 @@ export function AppRoutes() {
   const navigate = useNavigate();
   // Subscribing to the location makes every navigation re-read the login state below.
   useLocation();
-  const loggedIn = useSyncExternalStore(subscribeToSession, isLoggedIn);
+  // A page rendered at build time (and hydrated from it) is rendered signed out; the session is read right after.
+  const loggedIn = useSyncExternalStore(subscribeToSession, isLoggedIn, signedOut);
   const [resetEmail, setResetEmail] = useState(readResetEmail);
 
   useEffect(() => {

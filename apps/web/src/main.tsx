@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -9,7 +9,7 @@ import { theme } from './theme';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -17,5 +17,20 @@ createRoot(container).render(
         <AppRoutes />
       </BrowserRouter>
     </ThemeProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page rendered at build time (scripts/prerender.mjs) shows before any script has run; React then takes
+// it over as it is. Only for the page it was rendered for, and in the year it was rendered (its footer names it).
+// Both as a transition: React renders in slices of a few milliseconds, so a slow phone can still scroll and tap
+// in between instead of waiting out one long task.
+const { prerendered, prerenderedYear } = container.dataset;
+if (prerendered === window.location.pathname && prerenderedYear === String(new Date().getFullYear())) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  container.replaceChildren();
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -1,0 +1,59 @@
+// Renders the public pages that look the same to every visitor into the build (dist/pages/<name>.html), from the
+// server bundle of src/prerender.tsx (`vite build --ssr` into dist/.prerender, removed here). The server sends
+// such a page for its path instead of the empty index.html, so its content shows before any script has run.
+// Pages with forms are not rendered (what someone typed before React took the page over would be lost): their
+// pages are index.html naming the chunks of that page for the browser to fetch at once.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PAGES = [{ path: '/', name: 'index' }];
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const serverBundle = join(dist, '.prerender');
+const { renderPage } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const root = '<div id="root"></div>';
+if (!shell.includes(root)) throw new Error(`dist/index.html has no ${root}`);
+const year = new Date().getFullYear();
+
+mkdirSync(join(dist, 'pages'), { recursive: true });
+for (const { path, name } of PAGES) {
+  const { html, styles } = await renderPage(path);
+  // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
+  if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
+  const page = shell
+    .replace(/\n( *)<\/head>/, (_, indent) => `\n${indent}  ${styles}\n${indent}</head>`)
+    // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
+    .replace(root, () => `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
+    // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
+  console.log(`prerendered ${path} -> dist/pages/${name}.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} kB)`);
+}
+
+// Pages with forms start empty as every client route does, but name their page's chunks in advance: the browser
+// fetches them with the app's entry instead of after it has run.
+const PRELOADED = [
+  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
+  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
+];
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const closure = (key, seen = new Set()) => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+  return seen;
+};
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loadedWithEntry = closure(entry);
+for (const { path, name, source } of PRELOADED) {
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
+  const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
+  const links = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+  writeFileSync(join(dist, 'pages', `${name}.html`), shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`));
+  console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);
+}
+
+rmSync(serverBundle, { recursive: true, force: true });
