@@ -179,6 +179,8 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
     const plus = sidebar.getByRole('button', { name: 'Create new project' });
     expect(await reachableAtCentre(page, heading)).toBe(true);
     expect(await reachableAtCentre(page, plus)).toBe(true);
+    // Below 900 px the sidebar is a drawer, a dialog that screen readers announce by its name.
+    expect(await page.getByRole('dialog', { name: 'Projects' }).count()).toBe(1);
     await plus.click({ timeout: 5_000 });
     await page.getByRole('dialog').getByRole('heading', { name: 'Create new project' }).waitFor();
   }, 120_000);

@@ -292,7 +292,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
             // The top bar stays above the drawer (its toggle closes it), so the drawer starts below it: laid under
             // the bar, the sidebar's heading and plus button could not be seen or clicked.
             slotProps={{
-              paper: { sx: { width: SIDEBAR_WIDTH, top: appBarHeight, height: `calc(100% - ${appBarHeight}px)` } },
+              // The drawer opens as a dialog on a phone: it needs a name for screen readers.
+              paper: { 'aria-label': 'Projects', sx: { width: SIDEBAR_WIDTH, top: appBarHeight, height: `calc(100% - ${appBarHeight}px)` } },
               backdrop: { sx: { top: appBarHeight } },
             }}
           >
