@@ -196,7 +196,54 @@ describe('facts read right on real clauses', () => {
     expect(extractParties(ehave).map((p) => p.value)).toEqual(['EHAVE, INC.', 'COMPANION HEALTHCARE TECHNOLOGIES CORP']);
     const letter =
       'Ladies and Gentlemen: El Banco Financial Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent identified on the signature page (the "Agent" or "you") to sell the Company\'s common stock (the "Shares"). 1. The Offering. The Company has filed with the Securities and Exchange Commission (the "Commission") a registration statement.';
-    expect(extractParties(letter).map((p) => p.value)).toEqual(['El Banco Financial Corporation']);
+    expect(extractParties(letter).map((p) => [p.value, p.role?.value])).toEqual([
+      ['El Banco Financial Corporation', 'Company'],
+      ['the sales agent identified on the signature page', 'Agent'],
+    ]);
+  });
+
+  it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
+    const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+    expect(
+      names(
+        'This Sponsorship Agreement (the "Agreement") is entered into as of the 11th day of March, 1999 by and between drkoop.com, inc., a Delaware corporation, located at 8920 Business Park Drive, Austin, Texas 78759 ("drkoop.com"), and Vitamin Shoppe Industries, Inc., a New Jersey corporation ("Sponsor"). WHEREAS, drkoop.com develops software.',
+      ),
+    ).toEqual([
+      ['drkoop.com, inc.', 'drkoop.com'],
+      ['Vitamin Shoppe Industries, Inc.', 'Sponsor'],
+    ]);
+    expect(
+      names(
+        'This Cooperation Agreement, dated as of 02 June, 2015, between Otkritie Investments Cyprus Limited, a company incorporated under the laws of the Republic of Cyprus ("OICL") and QIWI plc, a public company limited by shares, whose registered office is at Kennedy 12, Nicosia, Cyprus ("QIWI"). RECITALS (A) On 14 May 2015 the parties met.',
+      ),
+    ).toEqual([
+      ['Otkritie Investments Cyprus Limited', 'OICL'],
+      ['QIWI plc', 'QIWI'],
+    ]);
+    expect(
+      names(
+        'This Master Service Agreement ("Agreement"), entered into on May 25th, 2018 by and between CRO Consulting (Pty) Limited (hereinafter referred to as "CRO") and Purinix Pharmaceuticals LLC whose Registered Office is at 1266 East Main Street, Stamford, CT 06902, USA (hereinafter referred to as "Client"). 1.0 Services',
+      ),
+    ).toEqual([
+      ['CRO Consulting (Pty) Limited', 'CRO'],
+      ['Purinix Pharmaceuticals LLC', 'Client'],
+    ]);
+    expect(
+      names(
+        'THIS SPONSORSHIP AGREEMENT is made and entered into this 19th day of December 1997, by and between SABCO RACING, INC., a North Carolina corporation (hereinafter Sabco), and MOUNT KNOWLEDGE HOLDINGS INC. and/or assigns, a corporation incorporated in the State of Nevada (Hereinafter to be referred to as "Mount"); WITNESSETH: WHEREAS, Sabco races.',
+      ),
+    ).toEqual([
+      ['SABCO RACING, INC.', 'Sabco'],
+      ['MOUNT KNOWLEDGE HOLDINGS INC.', 'Mount'],
+    ]);
+    expect(
+      names(
+        'This "Agency" Agreement is made as of March 29, 1999, by and between Biopure Corporation, a Delaware corporation (the "Company") and the Agent named on the signature page hereof (the "Agent"). WHEREAS, the Company makes products.',
+      ),
+    ).toEqual([
+      ['Biopure Corporation', 'Company'],
+      ['the Agent named on the signature page hereof', 'Agent'],
+    ]);
   });
 
   it('reads amounts whose thousands separator is followed by a space, with their currency', () => {

@@ -6,8 +6,10 @@ const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto
 const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
 const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
 const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
+/** Legal-form words written in lower case ("QIWI plc", "drkoop.com, inc.") say nothing about whether the rest is a name. */
+const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:successors|assigns|assignees|affiliates)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
@@ -24,10 +26,12 @@ function trimSpan(text: string, start: number, end: number): FieldSpan | undefin
 }
 
 // The last "between"/"and"/"with" before a defined name starts that party's name.
-const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?=[A-Z0-9])|^|\)\s*,?\s*/g;
+const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?=[A-Z0-9]|[a-z]{1,2}[A-Z])|^|\)\s*,?\s*/g;
 const OPENING_WORDS = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among)\b[\s:]*/gi;
 const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\s*:\s*/i;
 const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
+/** A role written as a label before the name: "The Covenanter: ACME Inc.", "The buyer/End-User: ...". */
+const ROLE_LABEL = /^(?:the\s+)?[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*)?\s*:\s+(?=[A-Z0-9])/i;
 const ENUMERATOR = /^(?:\(\s*(?:[0-9]{1,2}|[a-z]|[ivx]{1,4})\s*\)|[0-9]{1,2}\.(?!\d))\s*/i;
 
 /** The party's name at the start of the words before its defined name: "ACME Inc., a Delaware corporation, ..." -> "ACME Inc.". */
@@ -42,7 +46,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
+    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
   const bodyAt = chunkStart + chunk.length - rest.length;
@@ -81,21 +85,34 @@ function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan
   return looksLikeName(name.value) ? name : undefined;
 }
 
+/** A party the preamble names only by where its name is given: "the Agent named on the signature page hereof", "the above-named Supplier". */
+const NAMED_ELSEWHERE = /\bthe\s+(?:(?:above|below|under)[- ]?(?:named|signed|mentioned)\s+[A-Z][\w-]*|[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:named|identified|listed|set\s+forth|specified)\s+(?:on|in|at|below|above)\b[^,;()]{0,60})/;
+
+function namedElsewhere(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
+  const m = NAMED_ELSEWHERE.exec(text.slice(chunkStart, chunkEnd));
+  return m === null ? undefined : trimSpan(text, chunkStart + m.index, chunkStart + m.index + m[0].length);
+}
+
 /** Not a party: an agreement's own name, a form label, an address line. */
 const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
 
 function looksLikeName(value: string): boolean {
   if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
-  const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w));
+  const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w) && !LEGAL_FORM_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
   const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(w)).length;
   return capitalised / words.length >= 0.75;
 }
 
-function roleIn(text: string, groupStart: number, group: string): FieldSpan | undefined {
-  // "(hereinafter referred to as Party A)": a defined name given without quotes.
-  const unquoted = /^\s*(?:here(?:in)?after\s+)?(?:referred\s+to\s+as|called)\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})\s*$/i.exec(group);
+/** A defined name in lower case counts when it shortens the name just given: "drkoop.com, inc. (\"drkoop.com\")", "PLAN_B MEDIA AG ... \"plan_b\"". */
+function shortensName(value: string, before: string): boolean {
+  return value.length >= 3 && !/^(?:you|your|we|us|our)$/i.test(value) && before.toLowerCase().includes(value.toLowerCase());
+}
+
+function roleIn(text: string, groupStart: number, group: string, before = ''): FieldSpan | undefined {
+  // "(hereinafter referred to as Party A)", "(hereinafter Sabco)": a defined name given without quotes.
+  const unquoted = /^\s*(?:here(?:in)?after\s+(?:(?:to\s+be\s+)?(?:referred\s+to\s+as|called)\s+)?|(?:referred\s+to\s+as|called)\s+)(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})\s*$/i.exec(group);
   if (unquoted !== null && !GENERIC_ROLES.test(unquoted[1])) {
     const at = groupStart + group.lastIndexOf(unquoted[1]);
     return span(text, at, at + unquoted[1].length);
@@ -105,7 +122,7 @@ function roleIn(text: string, groupStart: number, group: string): FieldSpan | un
   let q: RegExpExecArray | null;
   while ((q = QUOTED.exec(group)) !== null) {
     const value = q[1].trim();
-    if (value.length === 0 || GENERIC_ROLES.test(value) || !/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(value)) continue;
+    if (value.length === 0 || GENERIC_ROLES.test(value) || (!/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(value) && !shortensName(value, before))) continue;
     const at = groupStart + q.index + q[0].indexOf(q[1]);
     const lead = q[1].length - q[1].trimStart().length;
     role = span(text, at + lead, at + lead + value.length);
@@ -115,7 +132,7 @@ function roleIn(text: string, groupStart: number, group: string): FieldSpan | un
 
 /** The contracting parties named in the preamble, each with the defined name it is given there. */
 export function extractParties(text: string): PartyField[] {
-  const labelled = labelledParties(text);
+  const labelled = dedupe(labelledParties(text));
   if (labelled.length >= 2) return labelled;
 
   const found = parseWindow(text, preambleWindow(text));
@@ -146,12 +163,12 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
   while ((g = ROLE_GROUP.exec(window)) !== null) {
     const inner = g[1] ?? g[2];
     const groupStart = from + g.index + (g[1] === undefined ? 0 : 1);
-    const role = roleIn(text, groupStart, inner);
+    const role = roleIn(text, groupStart, inner, text.slice(chunkStart, from + g.index));
     if (role === undefined && /["“]/.test(inner)) chunkStart = from + g.index + g[0].length;
     if (role !== undefined) {
       // The parties are named in one sentence: a sentence ending before this defined name closes the list.
       if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
-      const name = nameFrom(text, chunkStart, from + g.index);
+      const name = nameFrom(text, chunkStart, from + g.index) ?? namedElsewhere(text, chunkStart, from + g.index);
       if (name !== undefined) parties.push({ ...name, role });
       else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
       chunkStart = from + g.index + g[0].length;
