@@ -202,6 +202,28 @@ describe('facts read right on real clauses', () => {
     ]);
   });
 
+  it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
+    const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+    const toc = Array.from({ length: 30 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');
+    expect(
+      names(
+        `INTELLECTUAL PROPERTY AGREEMENT by and between HONEYWELL INTERNATIONAL INC. and GARRETT MOTION INC. Dated as of September 27, 2018 Table of Contents ${toc} INTELLECTUAL PROPERTY AGREEMENT, dated as of September 27, 2018 (this "Agreement"), by and between HONEYWELL INTERNATIONAL INC., a Delaware corporation ("Honeywell"), and GARRETT MOTION INC., a Delaware corporation ("SpinCo"). RECITALS WHEREAS, the parties separate.`,
+      ),
+    ).toEqual([
+      ['HONEYWELL INTERNATIONAL INC.', 'Honeywell'],
+      ['GARRETT MOTION INC.', 'SpinCo'],
+    ]);
+    expect(
+      names(
+        'This Agreement is made as of May 1, 1997 among (a) Kathy Ireland, Inc. ("KI Inc"), c/o The Sterling/Winters Co., 1900 Avenue of the Stars, Los Angeles, California 90067; (b) The Sterling/Winters Co. ("SW"), 1900 Avenue of the Stars, Los Angeles, California 90067; and (c) Diplomat Ambassador Eyewear Group ("Diplomat"), 1010 Arch Street, Philadelphia. 1. Recitals.',
+      ),
+    ).toEqual([
+      ['Kathy Ireland, Inc.', 'KI Inc'],
+      ['The Sterling/Winters Co.', 'SW'],
+      ['Diplomat Ambassador Eyewear Group', 'Diplomat'],
+    ]);
+  });
+
   it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     expect(

@@ -4,12 +4,12 @@ const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|
 const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
 const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto|Effective Date|Contract|Shares|Products?|Territory|Services|Commission)$|\b(?:Agreement|Amendment|Addendum|Contract|Date|Plan|Act|Exhibit|Schedule)$/i;
 const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
-const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective)/s;
+const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective|by\s+and\s+(?:between|among)|between|among)/s;
 const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
 /** Legal-form words written in lower case ("QIWI plc", "drkoop.com, inc.") say nothing about whether the rest is a name. */
 const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:corporation|company|limited|partnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:successors|assigns|assignees|affiliates)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:successors|assigns|assignees|affiliates)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
@@ -43,6 +43,9 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   while ((m = OPENING_WORDS.exec(chunk)) !== null) offset = m.index + m[0].length;
   SALUTATION_ANY.lastIndex = 0;
   while ((m = SALUTATION_ANY.exec(chunk)) !== null) offset = Math.max(offset, m.index + m[0].length);
+  // A list of parties separated by semicolons: "(b) ... 90067; and (c) Diplomat Ambassador Eyewear Group".
+  const lastItem = /;\s*(?:and\s+)?(?=\S)[^;]*$/.exec(chunk);
+  if (lastItem !== null) offset = Math.max(offset, lastItem.index + 1);
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
@@ -136,8 +139,30 @@ export function extractParties(text: string): PartyField[] {
   if (labelled.length >= 2) return labelled;
 
   const found = parseWindow(text, preambleWindow(text));
+  if (found.length >= 2) return found;
+  const later = laterPreamble(text);
+  if (later !== undefined) return later;
   if (found.length > 0) return found;
   return labelled.length > 0 ? labelled : companyNames(text, 2500);
+}
+
+/**
+ * A cover page or a table of contents can name the parties without their defined names before the
+ * preamble proper ("INTELLECTUAL PROPERTY AGREEMENT by and between A and B ... Table of Contents ...").
+ * The preamble is then the first "between"/"among" after which two or more parties are each given a
+ * defined name.
+ */
+function laterPreamble(text: string): PartyField[] | undefined {
+  const head = text.slice(0, 40000);
+  OPENING.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  for (let tries = 0; tries < 12 && (m = OPENING.exec(head)) !== null; tries++) {
+    const after = head.slice(m.index, m.index + 2500);
+    const end = PREAMBLE_END.exec(after.slice(100));
+    const found = parseWindow(text, { from: Math.max(0, m.index - 300), to: m.index + (end === null ? after.length : 100 + end.index) });
+    if (found.length >= 2 && found.every((p) => p.role !== undefined)) return found;
+  }
+  return undefined;
 }
 
 function preambleWindow(text: string): { from: number; to: number } {
