@@ -204,7 +204,7 @@ describe('facts read right on real clauses', () => {
 
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
-    const toc = Array.from({ length: 30 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');
+    const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');
     expect(
       names(
         `INTELLECTUAL PROPERTY AGREEMENT by and between HONEYWELL INTERNATIONAL INC. and GARRETT MOTION INC. Dated as of September 27, 2018 Table of Contents ${toc} INTELLECTUAL PROPERTY AGREEMENT, dated as of September 27, 2018 (this "Agreement"), by and between HONEYWELL INTERNATIONAL INC., a Delaware corporation ("Honeywell"), and GARRETT MOTION INC., a Delaware corporation ("SpinCo"). RECITALS WHEREAS, the parties separate.`,
