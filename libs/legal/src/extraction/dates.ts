@@ -25,8 +25,8 @@ const DATE_PATTERNS: RegExp[] = [
   new RegExp(`${BLANK}(?:\\s*${DAY})?\\s*,\\s*(?:19|20)[0-9]{2}\\b`, 'g'),
   // 12 November 2019 / 19 Jan. 1998
   new RegExp(`(?<![0-9])[0-3]?[0-9]${ORDINAL}\\s+(?:day\\s+of\\s+)?${MONTH}\\s*,?\\s*(?:19|20)[0-9]{2}\\b`, 'gi'),
-  // 11/12/2019, 3-5-98, 2019-11-12
-  /\b(?:[01]?[0-9][/.-][0-3]?[0-9][/.-](?:19|20)?[0-9]{2}|(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9])\b/g,
+  // 11/12/2019, 3-5-98, 29/3/18 (a first number above 12 is the day), 2019-11-12
+  /\b(?:[0-3]?[0-9][/.-][0-3]?[0-9][/.-](?:19|20)?[0-9]{2}|(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9])\b/g,
 ];
 
 /** All date mentions in `text[from, to)`, sorted, overlapping matches merged to the longest. */
@@ -70,10 +70,11 @@ export function toIso(value: string): string | undefined {
   if (m !== null) return valid(Number(m[3]), monthIndex(m[1]) + 1, Number(m[2]));
   m = /^((?:19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])$/.exec(value);
   if (m !== null) return valid(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = /^([01]?[0-9])[/.-]([0-3]?[0-9])[/.-]((?:19|20)?[0-9]{2})$/.exec(value);
+  m = /^([0-3]?[0-9])[/.-]([0-3]?[0-9])[/.-]((?:19|20)?[0-9]{2})$/.exec(value);
   if (m !== null) {
     const y = m[3].length === 2 ? (Number(m[3]) > 50 ? 1900 : 2000) + Number(m[3]) : Number(m[3]);
-    return valid(y, Number(m[1]), Number(m[2]));
+    // Month first as written in the US, unless the first number cannot be a month.
+    return Number(m[1]) > 12 ? valid(y, Number(m[2]), Number(m[1])) : valid(y, Number(m[1]), Number(m[2]));
   }
   return undefined;
 }

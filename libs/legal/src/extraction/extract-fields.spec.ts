@@ -1,5 +1,5 @@
 import { findDates, parseDuration, toIso } from './dates';
-import { extractFields } from './extract-fields';
+import { extractFields, findAgreementDate } from './extract-fields';
 import { extractForum, extractGoverningLaw } from './jurisdiction';
 import { classifyMoneyContext, extractAmounts } from './money';
 import { extractParties } from './parties';
@@ -200,6 +200,17 @@ describe('facts read right on real clauses', () => {
       ['El Banco Financial Corporation', 'Company'],
       ['the sales agent identified on the signature page', 'Agent'],
     ]);
+  });
+
+  it('dates the agreement by its making: not a filing stamp, not the end of a period, not a later sentence that says "effective"', () => {
+    const stamped =
+      'FRANCHISE DEVELOPMENT AGREEMENT TABLE OF CONTENTS 1. GRANT 2 2. TERM 3\nSource: ACME HOLDINGS, INC., 10-K, 3/6/2020\nEXHIBIT A TO THE AGREEMENT\nThe parties agree as follows. The term ends on the fifth anniversary.';
+    expect(findAgreementDate(stamped)).toBeUndefined();
+    const bounded = 'CONSULTING AGREEMENT\nThe services shall be performed from the Effective Date until December 31, 2018 (the "Services Term").';
+    expect(findAgreementDate(bounded)).toBeUndefined();
+    const later = `This "Agency" Agreement is made as of March 29, 1999, by and between Biopure Corporation (the "Company") and the Agent. WHEREAS, the Company sells products. ${'The Agent shall promote the Products. '.repeat(120)}This Agreement may be terminated by either party, effective at any time after January 31, 1999.`;
+    expect(findAgreementDate(later)?.iso).toBe('1999-03-29');
+    expect(findAgreementDate('Dated 29/3/18\nDistributorship agreement between Signature Pty Ltd and CPM LLC.')?.iso).toBe('2018-03-29');
   });
 
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {

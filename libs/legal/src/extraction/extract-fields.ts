@@ -41,9 +41,13 @@ export function findAgreementDate(text: string): DateField | undefined {
     const at = placeholder.index + placeholder[0].length - placeholder[1].length;
     return { start: at, end: at + placeholder[1].length, value: placeholder[1], kind: 'agreement' };
   }
-  for (const d of findDates(text, base, limit)) {
-    const before = text.slice(Math.max(0, d.start - 120), d.start);
-    if (AGREEMENT_DATE_CUE.test(before)) return toField(d, 'agreement');
+  // The first pages are read before a later opening: "This Agreement ... effective" also starts sentences in the body.
+  const starts = base > 0 ? [{ from: 0, to: Math.min(PREAMBLE_LIMIT, base) }, { from: base, to: limit }] : [{ from: base, to: limit }];
+  for (const { from, to } of starts) {
+    for (const d of findDates(text, from, to)) {
+      const before = text.slice(Math.max(0, d.start - 120), d.start);
+      if (AGREEMENT_DATE_CUE.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
+    }
   }
   const labelled = labelledDate(text, 0, 3000);
   if (labelled !== undefined) return labelled;
@@ -51,9 +55,18 @@ export function findAgreementDate(text: string): DateField | undefined {
   if (signed !== undefined) return signed;
   for (const d of findDates(text, base, Math.min(limit, base + 2500))) {
     const before = text.slice(Math.max(0, d.start - 50), d.start);
-    if (!/(?:filed|source|exhibit|form|amended|restated|registration|dated\s+[A-Z][a-z]+)\W*$/i.test(before)) return toField(d, 'agreement');
+    if (!/(?:filed|source|exhibit|form|amended|restated|registration|dated\s+[A-Z][a-z]+)\W*$/i.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
   }
   return labelledDate(text, 0, text.length);
+}
+
+/** A date that ends or bounds a period ("until December 31, 2018", "at any time after January 31, 1999") is not when the contract was made. */
+const NOT_THE_MAKING = /\b(?:until|till|through|thru|to|ending|expir\w*|terminat\w*|after|before|prior\s+to|later\s+than|by)\s*$/i;
+
+/** A filing stamp repeated on the pages of a filed copy ("Source: ACME INC., 10-K, 3/6/2020") dates the filing, not the contract. */
+function filingStamp(text: string, d: DateMention): boolean {
+  const lineStart = text.lastIndexOf('\n', d.start) + 1;
+  return /\bSource\s*:/i.test(text.slice(Math.max(lineStart, d.start - 160), d.start));
 }
 
 function labelledDate(text: string, from: number, to: number): DateField | undefined {
