@@ -213,6 +213,15 @@ describe('facts read right on real clauses', () => {
     expect(findAgreementDate('Dated 29/3/18\nDistributorship agreement between Signature Pty Ltd and CPM LLC.')?.iso).toBe('2018-03-29');
   });
 
+  it('takes for the start of the contract only a sentence about the contract taking effect, not a notice or a removal', () => {
+    const notices =
+      'CONSULTING AGREEMENT\n1. Services. The Consultant shall advise the Company.\n2. Notices. All notices required under this Agreement shall be in writing and shall be deemed effective upon personal delivery.';
+    expect(extractFields(notices).effectiveFrom).toBeUndefined();
+    const start =
+      'This AGREEMENT regarding development of water wells (the "AGREEMENT") is entered into by the City of Fort Stockton, Texas ("COFS") and STW Resources Holding Corp., a Nevada corporation ("STW"), effective as of the last date of signature on the signature pages below. WHEREAS, the City owns land.';
+    expect(extractFields(start).effectiveFrom?.value).toMatch(/^This AGREEMENT regarding .* effective as of the last date of signature on the signature pages below\.$/);
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

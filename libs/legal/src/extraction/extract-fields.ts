@@ -130,6 +130,8 @@ export function sentenceAround(text: string, index: number): FieldSpan {
 }
 
 const EFFECTIVE_DATE_LABEL = /\b(?:effective|commencement|start)\s+date\b[^.\n]{0,50}?:\s*$|\b(?:EFFECTIVE|COMMENCEMENT)\s+DATE\s*$|\bcontract\s+start\s*:\s*$/i;
+/** A sentence about the contract or its term taking effect, not about a notice, a termination or a removal doing so. */
+const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|resign\w*|expir\w*|replaced|amendment|waiver)\b)[^]*\b(?:this|the)\s+(?:agreement|contract|term)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
 function effectiveDate(text: string): DateField | FieldSpan | undefined {
@@ -170,7 +172,10 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
     while ((hit = all.exec(text)) !== null) {
       const sentence = sentenceAround(text, hit.index);
       // "This Agreement shall commence on the Effective Date" says nothing about when that is.
-      if (!CIRCULAR_START.test(sentence.value) || findDates(sentence.value).length > 0) return sentence;
+      if (CIRCULAR_START.test(sentence.value) && findDates(sentence.value).length === 0) continue;
+      // A notice, a termination or an appointment taking effect is not the contract starting.
+      if (pattern !== EFFECTIVE_SENTENCES[0] && !ABOUT_THE_CONTRACT.test(sentence.value)) continue;
+      return sentence;
     }
   }
   return undefined;
