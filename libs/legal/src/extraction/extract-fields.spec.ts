@@ -222,6 +222,15 @@ describe('facts read right on real clauses', () => {
     expect(extractFields(start).effectiveFrom?.value).toMatch(/^This AGREEMENT regarding .* effective as of the last date of signature on the signature pages below\.$/);
   });
 
+  it('reads the end of the term from the definition of the name the term clause uses', () => {
+    const expiry =
+      'PROMOTION AGREEMENT\n1. Definitions. "Expiration Date" means March 31, 2020. "Product" means the drug.\n\n2. Term. This Agreement shall commence on the Effective Date and, unless earlier terminated, shall expire on the Expiration Date (the "Term").';
+    expect(extractFields(expiry).term?.expiresOn?.iso).toBe('2020-03-31');
+    const period =
+      'ENDORSEMENT AGREEMENT\n1. "Contract Period" shall mean that period of time from February 21, 2011 through December 31, 2012.\n\n2. Term. The Term of this Agreement shall be for the Contract Period unless it is terminated or extended as set forth in this Agreement.';
+    expect(extractFields(period).term?.expiresOn?.iso).toBe('2012-12-31');
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

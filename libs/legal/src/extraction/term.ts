@@ -66,7 +66,37 @@ function termFrom(text: string, seg: Segment): TermField {
       field.expiresOn = expires;
     }
   }
+  if (field.expiresOn === undefined && field.initialTerm === undefined) resolveDefinedEnd(text, seg, field);
   return field;
+}
+
+/** "shall expire on the Expiration Date", "for the Contract Period": a defined name whose definition holds the end. */
+const DEFINED_END = /\b(?:on|until|through|for|upon|expire\s+on|end\s+of)\s+the\s+((?:[A-Z][\w-]*\s+){0,2}(?:Date|Period|Term))\b/g;
+
+function resolveDefinedEnd(text: string, seg: Segment, field: TermField): void {
+  DEFINED_END.lastIndex = 0;
+  let ref: RegExpExecArray | null;
+  while ((ref = DEFINED_END.exec(seg.text)) !== null) {
+    const name = ref[1];
+    if (/^(?:Effective|Commencement|Start|Closing)\b/.test(name)) continue;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+    const definition = new RegExp(`["“]${escaped}["”]\\s+(?:shall\\s+)?(?:mean|means|is|refers\\s+to)\\b[^.;]{0,300}`).exec(text);
+    if (definition === null) continue;
+    const from = definition.index;
+    const to = from + definition[0].length;
+    const dates = findDates(text, from, to).filter((d) => d.iso !== undefined);
+    // A period "from February 21, 2011 through December 31, 2012" ends on its last date; a date ends the term when the name says it is the end.
+    const last = dates[dates.length - 1];
+    if (last !== undefined && (dates.length > 1 || /\b(?:Expir\w*|End|Termination)\b/.test(name))) {
+      field.expiresOn = { start: last.start, end: last.end, value: last.value, kind: 'expiration', iso: last.iso };
+      return;
+    }
+    const length = durations(definition[0]).find((d) => !isNotice(definition[0], d));
+    if (length !== undefined && /\b(?:Period|Term)$/.test(name)) {
+      field.initialTerm = length.duration;
+      return;
+    }
+  }
 }
 
 function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField {
