@@ -231,6 +231,16 @@ describe('facts read right on real clauses', () => {
     expect(extractFields(period).term?.expiresOn?.iso).toBe('2012-12-31');
   });
 
+  it('reads the notice to end the contract at the end of a term from the clause that says so, not a breach or an insurance notice', () => {
+    const text =
+      'AFFILIATE AGREEMENT\n1. Term. This Agreement shall begin upon execution and shall continue for one (1) year, renewing for successive one-year terms.\n\n2. Termination. This Agreement may be terminated by either party at the expiration of its term or any renewal term upon thirty (30) days written notice to the other party.';
+    expect(extractFields(text).endNotice).toMatchObject({ period: { amount: 30, unit: 'day' } });
+    expect(extractFields(text).endNotice?.value).toMatch(/^This Agreement may be terminated by either party at the expiration of its term/);
+    const other =
+      'SPONSORSHIP AGREEMENT\n1. Term. This Agreement shall continue until December 31, 2009.\n\n2. Insurance. All such policies shall require at least thirty (30) days\' prior notice to Purchaser of cancellation, non-renewal or material change.\n\n3. Breach. The non-breaching party may terminate by giving sixty (60) days\' prior written notice, unless the breach is cured before the expiration of such period.';
+    expect(extractFields(other).endNotice).toBeUndefined();
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

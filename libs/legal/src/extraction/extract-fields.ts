@@ -3,7 +3,7 @@ import { findDates, type DateMention } from './dates';
 import { extractForum, extractGoverningLaw } from './jurisdiction';
 import { extractAmounts } from './money';
 import { extractParties } from './parties';
-import { extractTermAndRenewal } from './term';
+import { extractTermAndRenewal, findEndNotice } from './term';
 import { extractTitle } from './title';
 import type { DateField, ExtractedFields, FieldSpan } from './types';
 
@@ -190,6 +190,7 @@ export function extractFields(text: string, segments: Segment[] = splitSegments(
   const effectiveIsDate = effective !== undefined && 'kind' in effective;
   if (effectiveIsDate) dates.push(effective);
   const { term, renewal } = extractTermAndRenewal(text, segments);
+  const endNotice = term?.noticePeriod === undefined && renewal?.noticePeriod === undefined ? findEndNotice(segments) : undefined;
   if (term?.expiresOn !== undefined) dates.push(term.expiresOn);
   return {
     title: extractTitle(text),
@@ -198,6 +199,7 @@ export function extractFields(text: string, segments: Segment[] = splitSegments(
     ...(effective !== undefined && !effectiveIsDate ? { effectiveFrom: effective } : {}),
     ...(term === undefined ? {} : { term }),
     ...(renewal === undefined ? {} : { renewal }),
+    ...(endNotice === undefined ? {} : { endNotice }),
     governingLaw: extractGoverningLaw(text),
     forum: extractForum(text),
     amounts: extractAmounts(text),

@@ -3,7 +3,7 @@ import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
 import { splitSegments, type Segment } from '../clauses/segment';
 import { DURATION_SOURCE, findDates, parseDuration } from './dates';
-import type { DateField, Duration, RenewalField, TermField } from './types';
+import type { DateField, Duration, NoticeField, RenewalField, TermField } from './types';
 
 const DURATION = new RegExp(DURATION_SOURCE, 'gi');
 const NOTICE_AFTER = /^[^.;]{0,40}?\b(?:prior|before|in\s+advance|preceding)\b/i;
@@ -180,6 +180,27 @@ function renewalSegment(segments: readonly Segment[]): Segment | undefined {
     }
   }
   return best;
+}
+
+/** Ending the contract at the end of a term: "may be terminated ... at the expiration of its term or any renewal term upon thirty (30) days written notice". */
+const AT_TERM_END =
+  /\b(?:expir(?:ation|y|es)\s+of\s+(?:the|its|this|any|each)\b|expiry\s+date|end\s+of\s+(?:the|its|any|each|a|then[- ]current|such)\s+(?:initial\s+|renewal\s+|current\s+|then[- ]current\s+)?(?:term|period|renewal|contract\s+year)|anniversary|renewal\s+(?:term|period|date)|non-?renewal|not\s+(?:to\s+)?(?:renew|extend))/i;
+const ENDING = /\b(?:terminat\w*|cancel\w*|not\s+(?:to\s+)?(?:renew|extend)|non-?renewal|intention\s+to\s+(?:terminate|end))/i;
+/** Ending for a breach, or an insurer's notice of cancellation, is not ending at the end of a term. */
+const OTHER_ENDING = /\b(?:breach\w*|default\w*|cure[ds]?|insur\w*|polic(?:y|ies)|fails?\s+to)\b/i;
+const NOTICE_WORDS = /^\W*(?:'s|’s)?\s*(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notification)\b|^[^.;]{0,20}\b(?:prior|advance)\s+(?:written\s+)?notice\b/i;
+
+/** The notice needed to end the contract at the end of a term, from the sentence that says so. */
+export function findEndNotice(segments: readonly Segment[]): NoticeField | undefined {
+  for (const seg of segments) {
+    if (seg.isHeading || !AT_TERM_END.test(seg.text)) continue;
+    for (const sentence of seg.text.split(/(?<=[.;])\s+(?=[A-Z(])/)) {
+      if (!AT_TERM_END.test(sentence) || !ENDING.test(sentence) || OTHER_ENDING.test(sentence)) continue;
+      const notice = durations(sentence).find((d) => NOTICE_WORDS.test(sentence.slice(d.index + d.phrase.length)));
+      if (notice !== undefined) return { start: seg.start, end: seg.end, value: seg.text, period: notice.duration };
+    }
+  }
+  return undefined;
 }
 
 /** The clause fixing the initial term and the clause on renewal, when the contract has them. */

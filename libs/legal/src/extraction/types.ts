@@ -39,6 +39,10 @@ export interface RenewalField extends FieldSpan {
   noticePeriod?: Duration;
 }
 
+export interface NoticeField extends FieldSpan {
+  period: Duration;
+}
+
 export interface JurisdictionField extends FieldSpan {
   /** The place named, e.g. "New York" or "England and Wales". */
   jurisdiction: string;
@@ -61,6 +65,8 @@ export interface ExtractedFields {
   effectiveFrom?: FieldSpan;
   term?: TermField;
   renewal?: RenewalField;
+  /** Notice a party must give to end the contract at the end of its term or of a renewal, stated outside the term clause. */
+  endNotice?: NoticeField;
   governingLaw?: JurisdictionField;
   forum?: JurisdictionField;
   amounts: MoneyField[];

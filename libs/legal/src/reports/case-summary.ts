@@ -124,6 +124,9 @@ function keyDates(ctx: Context, profile: DocumentProfile): string[] {
   } else if (term?.noticePeriod !== undefined) {
     const period = term.noticePeriod;
     lines.push(`Notice deadline: ${formatDuration(period)}${period.amount === 1 ? '’s' : '’'} notice to end the agreement ${ctx.cites.marker(profile.source, term.start, term.end)}`);
+  } else if (fields.endNotice !== undefined) {
+    const { period, start, end } = fields.endNotice;
+    lines.push(`Notice deadline: ${formatDuration(period)}${period.amount === 1 ? '’s' : '’'} notice to end the agreement at the end of a term ${ctx.cites.marker(profile.source, start, end)}`);
   } else if (noticeFinding !== undefined) {
     lines.push(`Notice deadline: ${quoted(noticeFinding.quote, INLINE_QUOTE_CHARS)} ${ctx.cites.marker(profile.source, noticeFinding.start, noticeFinding.end)}`);
   } else {
