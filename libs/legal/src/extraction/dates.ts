@@ -16,7 +16,7 @@ const YEAR = `(?:(?:19|20)[0-9]{2}|${BLANK}\\s?(?:19|20)[0-9]{2}|${BLANK}|(?:19|
 
 const DATE_PATTERNS: RegExp[] = [
   // the 12th day of November, 2019 / this ___ day of ______, 20__
-  new RegExp(`\\b(?:${DAY}\\s*|this\\s+)day\\s+of\\s*(?:${MONTH}|${BLANK})?\\s*,?\\s*(?:A\\.D\\.\\s*)?${YEAR}`, 'gi'),
+  new RegExp(`(?<![A-Za-z0-9])(?:${DAY}\\s*|this\\s+)day\\s+of\\s*(?:${MONTH}|${BLANK})?\\s*,?\\s*(?:A\\.D\\.\\s*)?${YEAR}`, 'gi'),
   // November 12, 2019 / August __, 2019
   new RegExp(`(?<![A-Za-z])${MONTH}\\s*${DAY}(?:\\s*,\\s*|\\s+)${YEAR}`, 'gi'),
   // June , 2010 (the day left blank)

@@ -241,6 +241,19 @@ describe('facts read right on real clauses', () => {
     expect(extractFields(other).endNotice).toBeUndefined();
   });
 
+  it('dates the agreement by when it was made rather than when it takes effect, and reads signature blocks and forms', () => {
+    const both =
+      'JOINT SUPPLY AND MARKETING AGREEMENT This Agreement shall be effective as of May 1, 2020 "the Commencement Date" and is made and entered into this 10th day of January, 2020 between Bunker One (USA) Inc. ("Bunker One"), and Vertex Inc. ("Vertex").';
+    expect(findAgreementDate(both)?.iso).toBe('2020-01-10');
+    const yearless = 'CONSULTING AGREEMENT THIS AGREEMENT made this 30th day of April (the "Effective Date") between Slinger Bag Inc. and the Consultant.';
+    expect(findAgreementDate(yearless)?.value).toBe('30th day of April');
+    const block = `SUPPLY CONTRACT ${'The supplier delivers. '.repeat(60)}\nParty A: People's Government of Fenyi County (seal) Rao Cheng (signature) June 25, 2014 Party B: Xinyu Co., Ltd. (seal) Xiahou Min (signature) June 25, 2014`;
+    expect(findAgreementDate(block)?.iso).toBe('2014-06-25');
+    const after = `CONTENT LICENSING AGREEMENT ${'The licensor licenses content. '.repeat(60)}\n03/24/06 03/24/06 ______________________________ _____________________________ Date Date\n/s/ Heim Brecht`;
+    expect(findAgreementDate(after)?.iso).toBe('2006-03-24');
+    expect(findDates('is effective as of the [·] day of [·], 2019 ("Effective Date")').map((d) => d.value)).toEqual(['[·] day of [·], 2019']);
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

@@ -10,6 +10,7 @@ import type { DateField, ExtractedFields, FieldSpan } from './types';
 const PREAMBLE_LIMIT = 5000;
 const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|Now,?\s+Therefore|BACKGROUND)\b/;
 const AGREEMENT_DATE_CUE = /(?:dated|date[d]?\s+as\s+of|as\s+of|entered\s+into|made|executed|effective|concluded|signed|agreed)\b[^.;]{0,80}$|\bday\s+of\s*$|\bon\s*$|\bDated?\s*:\s*$/i;
+const MAKING_CUE = /(?:dated|made|entered\s+into|executed|concluded|signed)\b[^.;"“]{0,40}$|\bDated?\s*:\s*$/i;
 const DATE_LABEL = /\b(?:Dated?|Date\s+of\s+(?:this\s+)?Agreement|Agreement\s+Date|Execution\s+Date)\s*:\s*/gi;
 
 function toField(d: DateMention, kind: DateField['kind']): DateField {
@@ -19,7 +20,11 @@ function toField(d: DateMention, kind: DateField['kind']): DateField {
 const PREAMBLE_OPENING = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b[^.]{0,200}?\b(?:is|are|was|shall\s+be)?\s*(?:hereby\s+)?(?:made|entered|dated|executed|effective)/;
 const WITNESS = /\b(?:IN\s+WITNESS\s+WHEREOF|In\s+witness\s+whereof|THUS\s+DONE\s+AND\s+SIGNED|Signed\s+and\s+effective|EXECUTED|Executed)\b[^.]{0,250}?$/;
 const WITNESS_ANYWHERE = /\b(?:IN\s+WITNESS\s+WHEREOF|In\s+witness\s+whereof|THUS\s+DONE\s+AND\s+SIGNED|Signed\s+and\s+effective|EXECUTED|Executed)\b/g;
-const SIGNATURE_LABEL = /\b(?:Date|Dated|DATE|DATED)\s*:?\s*$/;
+const SIGNATURE_LABEL = /\b(?:Date|Dated|DATE|DATED)\s*:?\s*(?:the\s+|this\s+|on\s+)?$|\(signature\)\s*$/;
+/** A signature block's label printed under the date ("24 OCT 2011 Place Date", "03/24/06 ____ Date"). */
+const LABEL_AFTER = /^[\s_]{0,80}(?:Place\s+)?(?:Date|DATE)\b|^\s{0,10}\/s\//;
+/** "made this 30th day of April (the "Effective Date")": a preamble date whose year is not written. */
+const YEARLESS = /\b(?:made|dated|entered\s+into|executed)\b[^.;]{0,40}?\b((?:the\s+)?[0-3]?[0-9](?:st|nd|rd|th)?\s+day\s+of\s+(?:January|February|March|April|May|June|July|August|September|October|November|December))\b(?!\s*,?\s*(?:19|20)[0-9]{2})/i;
 
 /** The date the contract was made: from the preamble, a "Dated:" line, or else the signatures (the last to sign). */
 export function findAgreementDate(text: string): DateField | undefined {
@@ -43,16 +48,24 @@ export function findAgreementDate(text: string): DateField | undefined {
   }
   // The first pages are read before a later opening: "This Agreement ... effective" also starts sentences in the body.
   const starts = base > 0 ? [{ from: 0, to: Math.min(PREAMBLE_LIMIT, base) }, { from: base, to: limit }] : [{ from: base, to: limit }];
-  for (const { from, to } of starts) {
-    for (const d of findDates(text, from, to)) {
-      const before = text.slice(Math.max(0, d.start - 120), d.start);
-      if (AGREEMENT_DATE_CUE.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
+  // "effective as of May 1, 2020 ... and is made and entered into this 10th day of January, 2020": the making first.
+  for (const cue of [MAKING_CUE, AGREEMENT_DATE_CUE]) {
+    for (const { from, to } of starts) {
+      for (const d of findDates(text, from, to)) {
+        const before = text.slice(Math.max(0, d.start - 120), d.start);
+        if (cue.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
+      }
     }
   }
   const labelled = labelledDate(text, 0, 3000);
   if (labelled !== undefined) return labelled;
   const signed = signatureDate(text);
   if (signed !== undefined) return signed;
+  const yearless = YEARLESS.exec(text.slice(base, limit));
+  if (yearless !== null) {
+    const at = base + yearless.index + yearless[0].length - yearless[1].length;
+    return { start: at, end: at + yearless[1].length, value: yearless[1], kind: 'agreement' };
+  }
   for (const d of findDates(text, base, Math.min(limit, base + 2500))) {
     const before = text.slice(Math.max(0, d.start - 50), d.start);
     if (!/(?:filed|source|exhibit|form|amended|restated|registration|dated\s+[A-Z][a-z]+)\W*$/i.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
@@ -98,7 +111,8 @@ function signatureDate(text: string): DateField | undefined {
   for (const d of findDates(text, Math.floor(text.length * 0.5), text.length)) {
     const before = text.slice(Math.max(0, d.start - 260), d.start);
     if (/(?:source|filed)\W*[^\n]{0,60}$/i.test(before.slice(-70))) continue;
-    if (SIGNATURE_LABEL.test(before) && d.iso !== undefined && (latest === undefined || (latest.iso ?? '') < d.iso)) latest = d;
+    const labelled = SIGNATURE_LABEL.test(before) || LABEL_AFTER.test(text.slice(d.end, d.end + 60));
+    if (labelled && d.iso !== undefined && (latest === undefined || (latest.iso ?? '') < d.iso)) latest = d;
   }
   const chosen = witnessed ?? latest;
   return chosen === undefined ? undefined : toField(chosen, 'agreement');
