@@ -254,6 +254,21 @@ describe('facts read right on real clauses', () => {
     expect(findDates('is effective as of the [·] day of [·], 2019 ("Effective Date")').map((d) => d.value)).toEqual(['[·] day of [·], 2019']);
   });
 
+  it('reads renewal worded as going on after a fixed first term, an option to renew, and not a franchisee holding over', () => {
+    const evergreen =
+      'TRANSPORTATION AGREEMENT\n1. Term. This Agreement shall commence on the Effective Date and continue in full force and effect until the end of the fifteenth (15th) Contract Year, and shall continue in full force and effect thereafter until terminated by either Party by providing thirty (30) calendar days\' prior written notice of termination to the other Party.';
+    expect(extractFields(evergreen).renewal).toMatchObject({ automatic: true });
+    expect(extractFields(evergreen).renewal?.renewalTerm).toBeUndefined();
+    const open = 'AGENCY AGREEMENT\n4.1 Term. This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.';
+    expect(extractFields(open).renewal).toBeUndefined();
+    const option =
+      'OUTSOURCING AGREEMENT\n1. Term. The initial term of this Agreement shall be five years.\n\n2. Renewal. If the parties are unable to agree upon the terms for renewal of this Agreement at least six (6) months prior to the expiration of the Term, then Customer may, at its option, renew this Agreement for one (1) twelve month period at the then-current terms.';
+    expect(extractFields(option).renewal).toMatchObject({ automatic: false, renewalTerm: { amount: 12, unit: 'month' } });
+    const holdover =
+      'FRANCHISE AGREEMENT\n1. Term. The term of this Agreement is ten (10) years.\n\n2. Holding over. If Franchisee continues to operate the Unit after the expiration of this Agreement without a successor franchise, this Agreement shall continue on a month-to-month basis.';
+    expect(extractFields(holdover).renewal?.renewalTerm).toBeUndefined();
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

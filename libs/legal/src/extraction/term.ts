@@ -109,7 +109,10 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
   const cue = RENEWAL_WORD.exec(seg.text);
   const all = durations(seg.text);
   const renewal = all.find((d) => cue !== null && d.index >= cue.index - 80 && !isNotice(seg.text, d));
-  if (renewal !== undefined) field.renewalTerm = renewal.duration;
+  // Going on "thereafter until terminated" has no renewal period; a length in that clause is the first term's.
+  const evergreenOnly = EVERGREEN.test(seg.text) && !RENEWAL_PHRASES.slice(1).some((p) => p.test(seg.text));
+  if (evergreenOnly) field.automatic = true;
+  else if (renewal !== undefined) field.renewalTerm = renewal.duration;
   else if (/year[\s-]to[\s-]year|annual(?:ly)?|successive\s+(?:one[\s-])?years?\b|yearly/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'year' };
   else if (/month[\s-]to[\s-]month/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'month' };
   for (const source of [seg, noticeSeg]) {
@@ -156,24 +159,37 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
 }
 
 /** Wording that renews or prolongs a contract past its first term. */
+/** A contract that goes on after its first term until a party ends it: "shall continue in full force and effect thereafter until terminated". */
+const EVERGREEN = /\b(?:continue|remain)\w*\s+in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)\s+(?:thereafter|after\s+that|indefinitely)\s+until\s+terminated\b|\bindefinitely\s+(?:after\s+that|thereafter)\s+until\s+terminated\b/i;
+/** A tenant or franchisee staying on after expiry ("holding over ... month-to-month") is not a renewal of the contract. */
+const HOLDOVER = /\bhold(?:s|ing)?[\s-]?over\b|\bcontinues?\s+to\s+(?:operate|occupy|use|possess)\b/i;
 const RENEWAL_PHRASES: readonly RegExp[] = [
+  EVERGREEN,
   /\b(?:automatic(?:ally)?\s+)?(?:renew(?:ed|s)?|extend(?:ed|s)?)\b[^.;]{0,80}?\bfor\s+(?:an?\s+|one\s+or\s+more\s+|up\s+to\s+)?(?:[\w()-]+\s+){0,3}?(?:additional|successive|further|subsequent|consecutive|renewal|annual)\b/i,
   /\bthereafter\b[^.;]{0,60}?\b(?:continue|renew|extend)\w*\s+(?:automatically\s+|in\s+(?:full\s+)?(?:force|effect)\s+)?(?:for\s+(?:an?\s+)?(?:additional|successive|further|consecutive|\w+\s+\(?\d)|on\s+an?\s+\w+[\s-]to[\s-]\w+|from\s+(?:year|month))/i,
   /\b(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|successive\s+(?:annual|(?:[\w()-]+\s+){0,2}(?:year|month)s?)|annual\s+renewals?|renewed\s+tacitly|tacit(?:ly)?\s+renew\w*)\b/i,
-  /\b(?:option|right)\s+to\s+(?:renew|extend)\b|\brenewable\b|\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?)\b(?!\s+(?:until|through|to|from|beyond|by|in)\b)|\bautomatically\s+(?:continue|renew|extend)\w*/i,
+  /\b(?:option|right)\s+to\s+(?:\w+\s+)?(?:renew|extend)\b|\bat\s+its\s+option,?\s+(?:renew|extend)\b|\bmay\s+(?:\w+\s+)?(?:renew|extend)\s+(?:this|the)\s+(?:Agreement|Contract|[Tt]erm)\b|\bextension\s+of\s+(?:this|the)\s+(?:Agreement|Contract|[Tt]erm)\b|\bextend\s+the\s+term\s+of\s+(?:this|the)\s+(?:Agreement|Contract)\b|\brenewable\b|\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?)\b(?!\s+(?:until|through|to|from|beyond|by|in)\b)|\bautomatically\s+(?:continue|renew|extend)\w*/i,
 ];
+
+function hasFixedLength(text: string): boolean {
+  return durations(text).some((d) => !isNotice(text, d)) || findDates(text).some((d) => d.iso !== undefined) || /\binitial\s+(?:term|period)\b|\bContract\s+Year\b/i.test(text);
+}
 
 function renewalSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   let bestScore = 0;
   for (const seg of segments) {
     if (seg.isHeading || seg.text.length < 30) continue;
-    const hits = RENEWAL_PHRASES.filter((p) => p.test(seg.text)).length;
+    const matched = RENEWAL_PHRASES.filter((p) => p.test(seg.text));
+    const hits = matched.length;
     if (hits === 0 || !/\b(?:agreement|contract|term|licen[cs]e)\b/i.test(seg.text)) continue;
+    // Going on "thereafter" renews only a first term of fixed length, not a contract that simply runs until ended.
+    if (hits === 1 && matched[0] === EVERGREEN && !hasFixedLength(seg.text)) continue;
     let score = hits;
     if (/\brenew/i.test(seg.heading)) score += 2;
     if (/\bautomatic/i.test(seg.text)) score += 0.5;
     if (/\b(?:breach|insolven|bankrupt|convenience|price|prices|fees?\b|royalt)/i.test(seg.text)) score -= 1;
+    if (HOLDOVER.test(seg.text)) score -= 2;
     if (score > bestScore) {
       best = seg;
       bestScore = score;
@@ -210,7 +226,7 @@ export function extractTermAndRenewal(text: string, segments: Segment[] = splitS
     bestSegment('Expiration Date', segments, (s) =>
       /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
     );
-  const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text));
+  const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text) && !HOLDOVER.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
   return {
     ...(termSeg === undefined ? {} : { term: termFrom(text, termSeg) }),
