@@ -269,6 +269,18 @@ describe('facts read right on real clauses', () => {
     expect(extractFields(holdover).renewal?.renewalTerm).toBeUndefined();
   });
 
+  it('reads the effective date from its definition, a label after a date without its year, and not from a price taking effect', () => {
+    const eff = (text: string): string | undefined => {
+      const f = extractFields(text);
+      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
+    };
+    expect(eff('CONTENT LICENSE AGREEMENT\n1. Definitions. "Commencement Date" shall mean the date of first delivery. EFFECTIVE DATE means 18 May 2000; "Territory" means Asia.')).toBe('18 May 2000');
+    expect(eff('CONSULTING AGREEMENT THIS AGREEMENT made this 30th day of April (the "Effective Date") between Slinger Bag Inc. and the Consultant. The fee is due on August 20, 2020.')).toBe('30th day of April');
+    expect(eff('OUTSOURCING AGREEMENT\n1. Start. The commencement date for this contract will be 16th June 2004.')).toBe('16th June 2004');
+    const price = `AGENCY AGREEMENT This Agreement is made as of March 29, 1999 between Biopure Corporation and the Agent. WHEREAS the Company sells products. 2. Prices. The price list is effective on January 5, 1999 and may change. 4.1 Term. This Agreement will become effective as of the date first written above and will continue until terminated.`;
+    expect(eff(price)).toBe('This Agreement will become effective as of the date first written above and will continue until terminated.');
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

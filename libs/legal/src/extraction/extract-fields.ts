@@ -118,14 +118,22 @@ function signatureDate(text: string): DateField | undefined {
   return chosen === undefined ? undefined : toField(chosen, 'agreement');
 }
 
-const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:Effective|Commencement)\s+Date["”]\s*\)/gi;
-const EFFECTIVE_DEFINITION = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:mean|means|is|refers\s+to)\b[^.]{0,300}\./gi;
+const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:the\s+)?(?:Effective|Commencement)\s+Date["”]\s*\)/gi;
+/** "Effective Date" defined, before a "Commencement Date" (which may start the services, not the contract); also unquoted in capitals. */
+const EFFECTIVE_DEFINITIONS = [
+  /["“]Effective\s+Date["”]\s+(?:shall\s+)?(?:mean|means|is|refers\s+to)\b[^.]{0,300}\./gi,
+  /\bEFFECTIVE\s+DATE\s+(?:shall\s+)?(?:MEANS?|means?|IS|is)\b[^.;]{0,300}[.;]/g,
+  /["“]Commencement\s+Date["”]\s+(?:shall\s+)?(?:mean|means|is|refers\s+to)\b[^.]{0,300}\./gi,
+  /\bThe\s+(?:Effective|Commencement)\s+Date\s+(?:of|for)\s+this\s+(?:Agreement|Contract)\s+(?:shall|will)\s+be\b[^.]{0,300}\./g,
+  /\b[Tt]he\s+(?:effective|commencement)\s+date\s+(?:of|for)\s+this\s+(?:agreement|contract)\s+(?:shall|will)\s+be\b[^.]{0,300}\./g,
+];
 const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+(?:of|from)\s+|on\s+|from\s+)?(?:the\s+|this\s+)?/gi;
 
 const EFFECTIVE_SENTENCES = [
-  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|Amendment|Contract|Licen[cs]e)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b/,
+  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|agreement|Amendment|Contract|CONTRACT|contract|Licen[cs]e|Term)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b/,
   /\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b/i,
   /\bcommenc\w+\s+(?:on|upon|as\s+of)\b/i,
+  /\b[Tt]erm\s+of\s+(?:this|the)\s+(?:Agreement|agreement|Contract|contract)\b[^.;]{0,80}?\b(?:shall|will)\s+(?:begin|commence|start)\b/,
   /\bEffective Date\b|\bEFFECTIVE DATE\b/,
 ];
 
@@ -155,16 +163,24 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
     const before = findDates(text, Math.max(0, m.index - 80), m.index);
     const last = before[before.length - 1];
     if (last !== undefined) return toField(last, 'effective');
-    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - 120);
+    // "made this 30th day of April (the "Effective Date")": the year is not written.
+    const yearless = /(?:the\s+)?[0-3]?[0-9](?:st|nd|rd|th)?\s+day\s+of\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)(?=\s*,?\s*$)/i.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (yearless !== null) {
+      const at = Math.max(0, m.index - 80) + yearless.index;
+      return { start: at, end: at + yearless[0].length, value: yearless[0], kind: 'effective' };
+    }
+    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - 200);
     const phrase = /\beffective\s+(?:as\s+of\s+|on\s+|upon\s+)?[^()]*$/i.exec(text.slice(lineStart, m.index));
     if (phrase !== null) {
       const s = lineStart + phrase.index;
       return { start: s, end: m.index + m[0].length, value: text.slice(s, m.index + m[0].length) };
     }
   }
-  EFFECTIVE_DEFINITION.lastIndex = 0;
-  const def = EFFECTIVE_DEFINITION.exec(text);
-  if (def !== null) {
+  const def = EFFECTIVE_DEFINITIONS.map((d) => {
+    d.lastIndex = 0;
+    return d.exec(text);
+  }).find((m): m is RegExpExecArray => m !== null);
+  if (def !== undefined) {
     const d = findDates(text, def.index, def.index + def[0].length)[0];
     if (d !== undefined) return toField(d, 'effective');
     return { start: def.index, end: def.index + def[0].length, value: def[0] };
@@ -173,7 +189,8 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
   while ((m = EFFECTIVE_PHRASE.exec(text.slice(0, 20000))) !== null) {
     const at = m.index + m[0].length;
     const d = findDates(text, at, Math.min(text.length, at + 30))[0];
-    if (d !== undefined && d.start - at < 3) return toField(d, 'effective');
+    // "effective on January 5, 1999" of a price or an appointment is not the contract's start.
+    if (d !== undefined && d.start - at < 3 && ABOUT_THE_CONTRACT.test(sentenceAround(text, m.index).value)) return toField(d, 'effective');
   }
   // "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06".
   for (const d of findDates(text)) {

@@ -72,10 +72,10 @@ function closeDefinition(text: string, end: number): number {
 }
 
 /** Wording that says when a contract takes effect; a bare mention of "the Effective Date" does not. */
-const TAKES_EFFECT = /\beffective\s+(?:as\s+of|on|upon|from|immediately)\b|\bbecomes?\s+effective\b|\btakes?\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\bcommenc\w*\s+(?:on|upon|as\s+of)\b/i;
+const TAKES_EFFECT = /\beffective\s+(?:as\s+of|on|upon|from|immediately)\b|\bbecomes?\s+effective\b|\btakes?\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\bcommenc\w*\s+(?:on|upon|as\s+of)\b|\b(?:begin|begins|start|starts)\s+(?:on|upon|as\s+of)\b/i;
 
 /** A definition of the effective date: "\"Effective Date\" means the date of last signature". */
-const EFFECTIVE_DEFINED = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:means?|is|refers\s+to)\b/i;
+const EFFECTIVE_DEFINED = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:means?|is|refers\s+to)\b|\bthe\s+(?:effective|commencement)\s+date\s+(?:of|for)\s+this\s+(?:agreement|contract)\s+(?:shall|will)\s+be\b/i;
 /** Words that tie the effective date to the date of the agreement itself. */
 const AGREEMENT_DATE_REFERENCE = /\bdate\s+(?:first\s+|last\s+)?(?:above\s+)?(?:written|set\s+(?:forth|out)|stated|shown|mentioned|indicated)\b|\bdate\s+(?:hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))\b|\b(?:execution|signature|signing)\b/i;
 
