@@ -6,7 +6,9 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import IORedis from 'ioredis';
 import { simpleParser } from 'mailparser';
+import { Client } from 'pg';
 import { createHttpApp } from '@api/app.factory';
 import type { AppConfig } from '@api/modules/config/config.types';
 import { loadConfig } from '@api/modules/config/load-config';
@@ -133,6 +135,113 @@ export async function startServerProcess(label: string, onSpawn?: (pid: number) 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The scaled-out topology of the README: one API process and worker processes on PostgreSQL and Redis. */
+export interface ScaledOut extends ServerProcess {
+  workerPids: number[];
+}
+
+const WORKER_READY = 'Worker started';
+
+/**
+ * Starts the built server as the README's scaled-out topology: one `APP_ROLE=api` process and `workers`
+ * `APP_ROLE=worker` processes sharing a fresh data directory, on PostgreSQL (`DATABASE_URL`, this machine's by
+ * default) in a schema of their own and Redis (`REDIS_URL`) under a prefix of their own; both are removed on close.
+ */
+export async function startScaledOut(label: string, workers: number): Promise<ScaledOut> {
+  const { environment, nodeOptions, script } = startCommand();
+  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
+  const tag = randomBytes(4).toString('hex');
+  const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+  const port = await freePort();
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    THROTTLE_LIMIT: '100000',
+    ...UNLIMITED,
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    DATABASE_SCHEMA: `bench_${label}_${tag}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `bench-${label}-${tag}`,
+  };
+  const config = loadConfig(env);
+  const spawnRole = (role: 'api' | 'worker'): ChildProcess =>
+    spawn(process.execPath, [...nodeOptions, script], {
+      env: { ...environment, ...env, APP_ROLE: role, PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  const children: ChildProcess[] = [];
+  const removeAll = async (): Promise<void> => {
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    await dropBenchSchema(env.DATABASE_URL, env.DATABASE_SCHEMA);
+    await clearBenchPrefix(env.REDIS_URL, env.REDIS_PREFIX);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const api = spawnRole('api');
+    children.push(api);
+    api.stdout?.resume();
+    const ready = Array.from({ length: workers }, () => {
+      const worker = spawnRole('worker');
+      children.push(worker);
+      return new Promise<void>((resolveReady, reject) => {
+        let seen = '';
+        worker.stdout?.on('data', (data: Buffer) => {
+          if (seen.includes(WORKER_READY)) return;
+          seen = (seen + data.toString('utf8')).slice(-4096);
+          if (seen.includes(WORKER_READY)) resolveReady();
+        });
+        worker.once('exit', (code) => reject(new Error(`A worker exited with ${code} before it was ready`)));
+      });
+    });
+    await waitForHealth(`http://127.0.0.1:${port}`, api, 120_000);
+    await Promise.all(ready);
+  } catch (error) {
+    for (const child of children) child.kill('SIGKILL');
+    await removeAll().catch(() => undefined);
+    throw error;
+  }
+  return {
+    pid: children[0].pid as number,
+    workerPids: children.slice(1).map((child) => child.pid as number),
+    config,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: removeAll,
+  };
+}
+
+async function dropBenchSchema(url: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function clearBenchPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new IORedis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export interface DocumentRow {

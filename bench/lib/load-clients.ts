@@ -11,6 +11,9 @@ export interface LoadRequest {
   /** Upper bound on requests over all clients, whatever the time. */
   maxRequests: number;
   timeoutMs: number;
+  /** When set, one more client asks this URL (GET) every `healthEveryMs` for as long as the load lasts. */
+  healthUrl?: string;
+  healthEveryMs?: number;
 }
 
 export interface LoadResult {
@@ -19,6 +22,9 @@ export interface LoadResult {
   failures: number;
   firstFailure: string | null;
   seconds: number;
+  /** Milliseconds of each health request made during the load (failed ones are counted in `healthFailures`). */
+  healthLatencies: number[];
+  healthFailures: number;
 }
 
 async function runLoad(request: LoadRequest): Promise<LoadResult> {
@@ -54,8 +60,24 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
       }
     }
   };
-  await Promise.all(Array.from({ length: request.clients }, (_, i) => client(i)));
-  return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000 };
+  const healthLatencies: number[] = [];
+  let healthFailures = 0;
+  const prober = async (url: string): Promise<void> => {
+    while (performance.now() < deadline && issued < request.maxRequests) {
+      const sent = performance.now();
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(request.timeoutMs) });
+        await response.arrayBuffer();
+        if (response.ok) healthLatencies.push(performance.now() - sent);
+        else healthFailures += 1;
+      } catch {
+        healthFailures += 1;
+      }
+      await new Promise((resolveWait) => setTimeout(resolveWait, request.healthEveryMs ?? 200));
+    }
+  };
+  await Promise.all([...Array.from({ length: request.clients }, (_, i) => client(i)), ...(request.healthUrl === undefined ? [] : [prober(request.healthUrl)])]);
+  return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000, healthLatencies, healthFailures };
 }
 
 if (require.main === module && process.send) {
