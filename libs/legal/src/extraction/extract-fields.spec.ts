@@ -303,6 +303,26 @@ describe('facts read right on real clauses', () => {
     ]);
   });
 
+  it('reads two parties named before one defined name, a name after "by the", and drops a verb left before the defined name', () => {
+    const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+    expect(
+      names(
+        'This Master Joint Development Agreement ("Agreement") is between iBio Inc., a Public corporation, with a location at 600 Madison Ave, NY, NY 10022 and Beijing CC-Pharming Ltd. of Beijing, China ("CC-Pharming"), a Chinese Corporation. WHEREAS, iBio develops plants.',
+      ),
+    ).toEqual([
+      ['iBio Inc.', undefined],
+      ['Beijing CC-Pharming Ltd.', 'CC-Pharming'],
+    ]);
+    expect(
+      names(
+        'This AGREEMENT regarding water wells (the "AGREEMENT") is entered into by the City of Fort Stockton, Texas, a Texas Type A-General Law city ("COFS") and STW Resources Holding Corp., a Nevada corporation ("STW"). WHEREAS, the City owns land.',
+      ),
+    ).toEqual([
+      ['City of Fort Stockton, Texas', 'COFS'],
+      ['STW Resources Holding Corp.', 'STW'],
+    ]);
+  });
+
   it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     expect(

@@ -22,11 +22,14 @@ function trimSpan(text: string, start: number, end: number): FieldSpan | undefin
   let e = end;
   while (s < e && /[\s,;:"“”]/.test(text[s])) s++;
   while (e > s && /[\s,;:"“”]/.test(text[e - 1])) e--;
+  // "Theravance Biopharma UK Limited is (the "Employer")": a verb left before the defined name.
+  const verb = /\s+(?:is|are|was)$/.exec(text.slice(s, e));
+  if (verb !== null) e -= verb[0].length;
   return e - s >= 2 ? span(text, s, e) : undefined;
 }
 
 // The last "between"/"and"/"with" before a defined name starts that party's name.
-const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?=[A-Z0-9]|[a-z]{1,2}[A-Z])|^|\)\s*,?\s*/g;
+const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?:the\s+(?=[A-Z][\w-]*\s+(?:of\s+)?[A-Z]))?(?=[A-Z0-9]|[a-z]{1,2}[A-Z])|^|\)\s*,?\s*/g;
 const OPENING_WORDS = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among)\b[\s:]*/gi;
 const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\s*:\s*/i;
 const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
@@ -52,6 +55,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
     rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
+  if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
   const bodyAt = chunkStart + chunk.length - rest.length;
   const cut = NAME_CUT.exec(rest);
   const name = trimSpan(text, bodyAt, bodyAt + (cut === null ? Math.min(rest.length, 100) : cut.index));
@@ -94,6 +98,15 @@ const NAMED_ELSEWHERE = /\bthe\s+(?:(?:above|below|under)[- ]?(?:named|signed|me
 function namedElsewhere(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
   const m = NAMED_ELSEWHERE.exec(text.slice(chunkStart, chunkEnd));
   return m === null ? undefined : trimSpan(text, chunkStart + m.index, chunkStart + m.index + m[0].length);
+}
+
+const LAST_NAMED = /\b(?:and|AND)\s+((?:[A-Z0-9][\w.&'-]*,?\s+){0,6}?(?:Inc|Ltd|LLC|Corp|Corporation|Company|Limited|GmbH|AG|plc|PLC|S\.A|B\.V|N\.V|L\.P|LP|LLP|Co)\.?)(?:,?\s+(?:of|in)\s+[^(),;]{1,40}(?:,\s*[^(),;]{1,30})?)?[,\s]*$/;
+
+function nameBeforeRole(text: string, after: number, roleAt: number): FieldSpan | undefined {
+  const m = LAST_NAMED.exec(text.slice(after, roleAt));
+  if (m === null) return undefined;
+  const at = after + m.index + m[0].indexOf(m[1]);
+  return trimSpan(text, at, at + m[1].length);
 }
 
 /** Not a party: an agreement's own name, a form label, an address line. */
@@ -194,7 +207,11 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
       // The parties are named in one sentence: a sentence ending before this defined name closes the list.
       if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
       const name = nameFrom(text, chunkStart, from + g.index) ?? namedElsewhere(text, chunkStart, from + g.index);
-      if (name !== undefined) parties.push({ ...name, role });
+      // "between iBio Inc., a Public corporation, ... and Beijing CC-Pharming Ltd. of Beijing, China ("CC-Pharming")":
+      // the first party has no defined name, the one named just before the parenthesis has.
+      const second = name === undefined ? undefined : nameBeforeRole(text, name.end, from + g.index);
+      if (name !== undefined && second !== undefined) parties.push(name, { ...second, role });
+      else if (name !== undefined) parties.push({ ...name, role });
       else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
       chunkStart = from + g.index + g[0].length;
     }
