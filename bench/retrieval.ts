@@ -17,7 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import { evaluateRetrieval, LEGALBENCH_KS, type CharRange, type QueryRetrieval } from '@casewise/legal';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
 import { decodeText } from '@api/modules/ingestion/parsers/text-decoding';
-import { DEFAULT_VECTOR_WEIGHT, SearchService } from '@api/modules/search/search.service';
+import { DEFAULT_VECTOR_WEIGHT } from '@api/modules/config/load-config';
+import { SearchService } from '@api/modules/search/search.service';
 import { ApiClient, startBenchApp } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, pooledQuestion, readCategories, readQueries, type DevQuery } from './lib/cuad';
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   const categoriesPath = resolve(args.string('categories') ?? siblingCategories ?? cuadPath('categories.json'));
   const setting = args.required('setting');
   if (setting !== 'single' && setting !== 'pooled') throw new Error('--setting is single or pooled');
-  const weights = args.numbers('vector-weight') ?? [DEFAULT_VECTOR_WEIGHT];
+  const weights = args.numbers('vector-weight') ?? [DEFAULT_VECTOR_WEIGHT.offline];
   const contracts = args.count('contracts', setting === 'pooled' ? 30 : Number.MAX_SAFE_INTEGER);
   const limit = args.count('limit', Number.MAX_SAFE_INTEGER);
 
@@ -83,7 +84,8 @@ async function main(): Promise<void> {
   if (work.queries.length === 0) throw new Error('No queries match the options.');
   const fileCount = new Set([...work.projects.values()].flat()).size;
 
-  const bench = await startBenchApp('retrieval');
+  // Vectors are computed at ingestion only when some weight asks for them (as SEARCH_VECTOR_WEIGHT does in the app).
+  const bench = await startBenchApp('retrieval', { SEARCH_VECTOR_WEIGHT: String(Math.max(...weights)) });
   try {
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
@@ -142,7 +144,7 @@ async function main(): Promise<void> {
     );
     for (const run of runs) {
       const { precision, recall } = metricsRows(run.results);
-      console.log(`\nvector weight ${run.weight}${run.weight === DEFAULT_VECTOR_WEIGHT ? ' (default)' : ''}: search ${fixed(run.seconds)}s, ${fixed((1000 * run.seconds) / work.queries.length, 2)} ms/query`);
+      console.log(`\nvector weight ${run.weight}${run.weight === DEFAULT_VECTOR_WEIGHT.offline ? ' (default)' : ''}: search ${fixed(run.seconds)}s, ${fixed((1000 * run.seconds) / work.queries.length, 2)} ms/query`);
       console.log(
         table(
           ['k', ...LEGALBENCH_KS.map(String)],

@@ -30,9 +30,9 @@ export interface BenchApp {
  * data directory, listening on loopback only. The environment is built here, not read, so no server or
  * API key of the caller's shell can change what is measured.
  */
-export async function startBenchApp(label: string): Promise<BenchApp> {
+export async function startBenchApp(label: string, settings: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', THROTTLE_LIMIT: '100000', ...UNLIMITED });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', THROTTLE_LIMIT: '100000', ...UNLIMITED, ...settings });
   const app = await createHttpApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

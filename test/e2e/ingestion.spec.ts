@@ -55,10 +55,26 @@ describe('ingestion', () => {
       const chunks = (await ctx.app.get(IngestionService).chunksOfProject(projectId)).filter((chunk) => chunk.documentId === id);
       expect(chunks.length).toBeGreaterThan(5);
       for (const chunk of chunks) expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
-      // The default vector store, the database, keeps each chunk's vector in its row.
+      // With the offline embedder search gives vectors no weight by default, so none are computed or stored.
+      expect(chunks.every((chunk) => chunk.vector === null)).toBe(true);
+      if (name === 'supply.txt') expect(text).toBe(cuadText(TXT));
+    }
+  });
+
+  it('computes and keeps the vector of each chunk in its row when SEARCH_VECTOR_WEIGHT gives vectors a weight', async () => {
+    const weighted = await startTestApp(testConfig({ SEARCH_VECTOR_WEIGHT: '0.5' }));
+    try {
+      const owner = await createUser(weighted);
+      const project = (await createProject(weighted, owner, 'Vectors')).id;
+      await ok(uploadFile(weighted, owner, project, 'supply.txt', cuadText(TXT)), 201);
+      expect((await waitForDocuments(weighted, owner.token, project))[0]).toMatchObject({ status: 'ready' });
+      const chunks = await weighted.app.get(IngestionService).chunksOfProject(project);
+      expect(chunks.length).toBeGreaterThan(5);
+      // The default vector store, the database, keeps each chunk's vector in its row, all of one dimension.
       expect(new Set(chunks.map((chunk) => chunk.vector?.length ?? 0)).size).toBe(1);
       expect(chunks[0]?.vector?.length).toBeGreaterThan(0);
-      if (name === 'supply.txt') expect(text).toBe(cuadText(TXT));
+    } finally {
+      await weighted.close();
     }
   });
 

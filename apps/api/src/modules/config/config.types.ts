@@ -38,7 +38,11 @@ export interface AppConfig {
   jobs: { lockSeconds: number };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
   /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
-  search: { cacheMb: number };
+  /**
+   * cacheMb: memory of the per-project search indexes. vectorWeight: weight of the vector ranking fused with the
+   * lexical one; 0 leaves vectors out of search and out of ingestion (none are computed or stored).
+   */
+  search: { cacheMb: number; vectorWeight: number };
   anthropic: { apiKey: Secret | null; model: string; baseUrl: string | null };
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };

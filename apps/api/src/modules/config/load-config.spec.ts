@@ -48,6 +48,9 @@ describe(loadConfig.name, () => {
     ['HSTS_MAX_AGE', '-1'],
     ['RATE_LIMIT_QUESTIONS', '0'],
     ['RATE_LIMIT_WINDOW_SECONDS', 'a minute'],
+    ['SEARCH_VECTOR_WEIGHT', '-1'],
+    ['SEARCH_VECTOR_WEIGHT', 'heavy'],
+    ['SEARCH_VECTOR_WEIGHT', '11'],
   ])('stops on an invalid %s and names it', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} must be`));
@@ -64,6 +67,12 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).http.hstsMaxAgeSeconds).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://casewise.example' }).http.hstsMaxAgeSeconds).toBe(15_552_000);
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://casewise.example', HSTS_MAX_AGE: '0' }).http.hstsMaxAgeSeconds).toBe(0);
+  });
+
+  it('gives vectors no weight with the offline embedder and an equal one with Voyage, unless SEARCH_VECTOR_WEIGHT says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).search.vectorWeight).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), VOYAGE_API_KEY: 'key' }).search.vectorWeight).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), VOYAGE_API_KEY: 'key', SEARCH_VECTOR_WEIGHT: '0.25' }).search.vectorWeight).toBe(0.25);
   });
 
   it('limits questions, uploads and reports per user and minute by default', () => {

@@ -27,6 +27,23 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+(?:\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `a number from ${min} to ${max}`, raw);
+  }
+  return Number(raw);
+}
+
+/**
+ * The vector ranking's weight when SEARCH_VECTOR_WEIGHT is not set, per embedder. The offline hashing embedder
+ * lowered retrieval on the CUAD dev set at every weight tried (see the README), so it is off; Voyage's
+ * voyage-law-2 is fused at equal weight (reciprocal rank fusion's usual choice; not measured on this machine,
+ * which cannot reach Voyage).
+ */
+export const DEFAULT_VECTOR_WEIGHT = { offline: 0, voyage: 1 } as const;
+
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = text(env, name);
   if (raw === null) return fallback;
@@ -159,7 +176,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     redis: { url: redisUrl ? new Secret(redisUrl) : null, prefix: redisPrefix },
     jobs: { lockSeconds: integer(env, 'JOB_LOCK_SECONDS', 30, 1, 3600) },
-    search: { cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536) },
+    search: {
+      cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536),
+      vectorWeight: decimal(env, 'SEARCH_VECTOR_WEIGHT', text(env, 'VOYAGE_API_KEY') === null ? DEFAULT_VECTOR_WEIGHT.offline : DEFAULT_VECTOR_WEIGHT.voyage, 0, 10),
+    },
     qdrant: {
       url: url(env, 'QDRANT_URL', ['http:', 'https:']),
       apiKey: text(env, 'QDRANT_API_KEY') ? new Secret(text(env, 'QDRANT_API_KEY') as string) : null,

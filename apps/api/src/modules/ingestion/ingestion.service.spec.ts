@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { ParseError } from '@api/modules/common/parse-error';
+import { ConfigService } from '@api/modules/config/config.service';
 import type { Transaction } from '@api/modules/database/transaction';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import type { ParseReport } from '@api/modules/documents/parse-report';
@@ -14,7 +15,7 @@ import { UsageService } from '@api/modules/usage/usage.service';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { entity } from '@test/utils/entities';
 import { expectError } from '@test/utils/expect-error';
-import { automock } from '@test/utils/strict';
+import { automock, strict } from '@test/utils/strict';
 import { IngestionRepository, type SealedContent } from './ingestion.repository';
 import { IngestionService, TRANSIENT_FAILURE, WORKER_STOPPED_FAILURE } from './ingestion.service';
 import { DocumentParser } from './parser.adapter';
@@ -25,7 +26,7 @@ const QUEUED = entity.document({ id: 'document-1', projectId: 'project-1', uploa
 const FIRST_TRY: JobContext = { jobId: 'job-1', attempt: 1, maxAttempts: 3 };
 const LAST_TRY: JobContext = { jobId: 'job-1', attempt: 3, maxAttempts: 3 };
 
-function setup(options: { runsWorkers?: boolean } = {}) {
+function setup(options: { runsWorkers?: boolean; vectorWeight?: number } = {}) {
   const jobs = automock(JobRepository, { runsWorkers: options.runsWorkers ?? true });
   const documents = automock(DocumentsService);
   const repository = automock(IngestionRepository);
@@ -37,7 +38,8 @@ function setup(options: { runsWorkers?: boolean } = {}) {
   const sealer = automock(LegacyTextSealer);
   const projects = automock(ProjectsService);
   const usage = automock(UsageService);
-  const sut = new IngestionService(jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage);
+  const config = strict<ConfigService>({ search: { cacheMb: 256, vectorWeight: options.vectorWeight ?? 1 } });
+  const sut = new IngestionService(jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage, config);
   return { sut, jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage };
 }
 
@@ -104,6 +106,19 @@ describe(IngestionService.name, () => {
       expect(mocks.repository.replaceContent).toHaveBeenCalledWith(transaction, content);
       expect(mocks.vectors.replaceDocument).toHaveBeenCalledWith('project-1', QUEUED.id, [{ id: 'chunk-1', vector: [0.5, 0.5] }]);
       expect(mocks.usage.count).toHaveBeenCalledWith({ id: 'user-1', firmId: 'firm-1' }, { pages: 3 });
+    });
+
+    it('computes and stores no vectors when search gives them no weight (SEARCH_VECTOR_WEIGHT 0)', async () => {
+      const mocks = setup({ vectorWeight: 0 });
+      takesUp(mocks);
+      parsesAndSaves(mocks, true);
+      mocks.projects.firmOf.mockResolvedValue('firm-1');
+      mocks.usage.count.mockResolvedValue();
+      await mocks.sut.ingest({ documentId: QUEUED.id }, FIRST_TRY);
+      expect(mocks.embedder.embedDocuments).not.toHaveBeenCalled();
+      expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, expect.any(Array), [expect.objectContaining({ text: TEXT, vector: null })]);
+      expect(mocks.vectors.replaceDocument).not.toHaveBeenCalled();
+      expect(mocks.documents.markReady).toHaveBeenCalled();
     });
 
     it('indexes nothing when the document was deleted while it was parsed, though the pages read still count', async () => {

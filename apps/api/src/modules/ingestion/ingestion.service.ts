@@ -4,6 +4,7 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { isParseError, ParseError } from '@api/modules/common/parse-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import type { ParseReport } from '@api/modules/documents/parse-report';
+import { ConfigService } from '@api/modules/config/config.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { JobContext, JobName, JobPayloads, PermanentJobError } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
@@ -40,6 +41,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     private readonly sealer: LegacyTextSealer,
     private readonly projects: ProjectsService,
     private readonly usage: UsageService,
+    private readonly config: ConfigService,
   ) {}
 
   onModuleInit(): void {
@@ -130,10 +132,11 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
       // Running headers, footers, page numbers and legends stay in the stored text but in no chunk.
       const pieces = chunkDocument(parsed.text, pages, { exclude: detectBoilerplate(parsed.text, pages) });
-      const vectors = await this.embedder.embedDocuments(pieces.map((piece) => piece.text));
+      // With SEARCH_VECTOR_WEIGHT 0 search never asks for vectors, so none are computed or stored.
+      const vectors = this.config.search.vectorWeight > 0 ? await this.embedder.embedDocuments(pieces.map((piece) => piece.text)) : [];
       const chunks = toNewChunks(pieces, this.vectors.vectorsForChunkRows(vectors));
       const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks);
-      if (ids.length > 0) {
+      if (ids.length > 0 && vectors.length > 0) {
         await this.vectors.replaceDocument(
           document.projectId,
           document.id,

@@ -65,7 +65,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   });
   const config = strict<ConfigService>({
     qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' },
-    search: { cacheMb },
+    search: { cacheMb, vectorWeight: 0 },
     redis: { url: null, prefix: 'test' },
   });
   const qdrant = strict<QdrantVectorStore>({

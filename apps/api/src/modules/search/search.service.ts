@@ -53,7 +53,6 @@ function estimateBytes(chunks: readonly ChunkEntity[], openings: number, points:
 }
 
 const OPENING_CHARS = 2000;
-export const DEFAULT_VECTOR_WEIGHT = 0;
 
 /**
  * Hybrid retrieval over one project: legal BM25 fused with vector similarity, cached per project state. The cache
@@ -67,6 +66,7 @@ export class SearchService {
   private readonly indexes = new Map<string, ProjectIndex>();
   private cachedBytes = 0;
   private readonly limitBytes: number;
+  private readonly vectorWeight: number;
   private readonly building = new Map<string, Promise<ProjectIndex>>();
 
   constructor(
@@ -79,6 +79,7 @@ export class SearchService {
     config: ConfigService,
   ) {
     this.limitBytes = config.search.cacheMb * 1024 * 1024;
+    this.vectorWeight = config.search.vectorWeight;
   }
 
   /** A deleted project's (or document's) index leaves the cache at once, here and in the other processes. */
@@ -97,7 +98,7 @@ export class SearchService {
   }
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
-    const weight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
+    const weight = options.vectorWeight ?? this.vectorWeight;
     const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors);
     if (index.chunks.size === 0) return [];
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
