@@ -241,7 +241,7 @@ async function main(): Promise<void> {
           ['parse, first pass (fresh processes)', pages, fixed(coldParseSeconds, 2), rate(coldParseSeconds), '-', fixed(pages / coldParse.cpu)],
           ['parse (2 processes, warm)', pages, fixed(parseSeconds, 2), rate(parseSeconds), share(parseSeconds), fixed(pages / warmParse.cpu)],
           ['chunk', pages, fixed(chunkSeconds, 2), rate(chunkSeconds), share(chunkSeconds)],
-          ['embed', pages, fixed(embedSeconds, 2), rate(embedSeconds), share(embedSeconds)],
+          ['embed (the server skips it at SEARCH_VECTOR_WEIGHT 0)', pages, fixed(embedSeconds, 2), rate(embedSeconds), share(embedSeconds)],
           ['index (database save)', pages, fixed(saveSeconds, 2), rate(saveSeconds), share(saveSeconds)],
           ['stages in sequence', pages, fixed(stageSum, 2), rate(stageSum), '100.0'],
           ['end to end (upload to ready)', endToEndPages, fixed(endToEndSeconds, 2), fixed(endToEndRate), '-'],
@@ -263,11 +263,11 @@ async function main(): Promise<void> {
     const ratio = endToEndRate / pdftotextRate;
     const extractionRatio = extractionRate / pdftotextRate;
     const cpuRatio = pages / warmParse.cpu / (pdfPages / pdftotextCpu);
-    console.log(`extraction ${fixed(extractionRatio, 2)}x pdftotext (target >= 1.2): ${extractionRatio >= 1.2 ? 'met' : 'missed'}; per CPU second ${fixed(cpuRatio, 2)}x`);
-    console.log(`end to end ${fixed(ratio, 2)}x pdftotext (target >= 0.5): ${ratio >= 0.5 ? 'met' : 'missed'}`);
+    console.log(`extraction ${fixed(extractionRatio, 2)}x pdftotext (target >= 1.3): ${extractionRatio >= 1.3 ? 'met' : 'missed'}; per CPU second ${fixed(cpuRatio, 2)}x`);
+    console.log(`end to end ${fixed(ratio, 2)}x pdftotext (target >= 0.8): ${ratio >= 0.8 ? 'met' : 'missed'}`);
     console.log(
-      `peak memory ${fixed(peak.concurrentMb, 0)} MB at once, ${fixed(peak.boundMb, 0)} MB as a sum of high-water marks (target < 1024): ` +
-        `${peak.concurrentMb < 1024 ? 'met' : 'missed'} at once, ${peak.boundMb < 1024 ? 'met' : 'missed'} as a sum`,
+      `peak memory ${fixed(peak.concurrentMb, 0)} MB at once, ${fixed(peak.boundMb, 0)} MB as a sum of high-water marks (target < 800): ` +
+        `${peak.concurrentMb < 800 ? 'met' : 'missed'} at once, ${peak.boundMb < 800 ? 'met' : 'missed'} as a sum`,
     );
     if (args.has('json')) {
       const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
