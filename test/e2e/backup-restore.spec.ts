@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { createUser, TestUser } from '../utils/factory';
 import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
-import { startTestApp, TestApp } from '../utils/test-app';
+import { dropSchema, startTestApp, TestApp } from '../utils/test-app';
 import { tempDir, testConfig } from '../utils/test-config';
 
 jest.setTimeout(120_000);
@@ -30,8 +30,11 @@ describe('backup and restore', () => {
     before = await snapshot(source, owner);
   });
 
+  const targets: AppConfig[] = [];
+
   afterAll(async () => {
     await source.close();
+    for (const target of targets) await dropSchema(target);
   });
 
   it('takes an archive with a manifest and checksums while the server runs (PostgreSQL), or says why not (PGlite)', async () => {
@@ -52,7 +55,9 @@ describe('backup and restore', () => {
 
   /** A fresh deployment with the same keys: its own data directory and, on PostgreSQL, its own schema. */
   function emptyTarget(overrides: Record<string, string> = {}): AppConfig {
-    return testConfig({ ...keys, ...overrides }, { redis: false });
+    const target = testConfig({ ...keys, ...overrides }, { redis: false });
+    targets.push(target);
+    return target;
   }
 
   async function untouched(config: AppConfig): Promise<void> {
@@ -81,6 +86,11 @@ describe('backup and restore', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/was taken from another deployment: its files are encrypted under a different master key/);
     await untouched(foreign);
+
+    const keyless = { ...opsEnv(emptyTarget(), {}), DATA_DIR: tempDir() };
+    const withoutKey = await runOps(['restore', archive], keyless);
+    expect(withoutKey.stderr).toMatch(/can only be read with the master key of the deployment it was taken from: set FILES_KEY/);
+    expect(await readdir(keyless.DATA_DIR)).toEqual([]);
 
     const notABackup = join(work, 'report.pdf');
     await writeFile(notABackup, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4000)]));

@@ -4,6 +4,8 @@
 //   npm run rotate-keys [-- --new-key]
 //                                    rewraps every data key from FILES_KEY_PREVIOUS to FILES_KEY; --new-key first
 //                                    makes a new master key in DATA_DIR/secrets.json (when FILES_KEY is not set)
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '@api/modules/config/config.error';
 import { loadConfig } from '@api/modules/config/load-config';
 import { DatabaseInUseError } from '@api/modules/database/embedded-database';
@@ -30,6 +32,12 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'restore') {
     if (rest.length !== 1 || rest[0].startsWith('--')) throw new ArchiveError('restore needs the archive to restore: npm run restore -- FILE');
+    const dataDir = resolve(process.env.DATA_DIR?.trim() || './data');
+    if (!process.env.FILES_KEY?.trim() && !existsSync(join(dataDir, 'secrets.json'))) {
+      throw new ArchiveError(
+        `The archive's files can only be read with the master key of the deployment it was taken from: set FILES_KEY (and JWT_SECRET), or copy that deployment's secrets.json into ${dataDir}, then restore.`,
+      );
+    }
     const config = loadConfig(process.env);
     const result = await restore(config, rest[0]);
     say(`Restored ${rest[0]} into ${config.app.dataDir}: ${result.tables} tables, ${result.rows} rows, ${result.files} files.`);

@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppConfig } from '@api/modules/config/config.types';
+import { api, ok } from '../utils/api';
+import { createUser, TestUser } from '../utils/factory';
+import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
+import { startTestApp, TestApp } from '../utils/test-app';
+import { testConfig } from '../utils/test-config';
+
+jest.setTimeout(120_000);
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Every stored file's bytes, by name. */
+async function storedFiles(filesDir: string): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>();
+  for (const shard of await readdir(filesDir)) {
+    if (shard.startsWith('.')) continue;
+    for (const name of await readdir(join(filesDir, shard))) found.set(name, await readFile(join(filesDir, shard, name)));
+  }
+  return found;
+}
+
+/** Starts `rotate-keys` and kills it (SIGKILL) as soon as it has rewrapped the text data keys, before the files. */
+function rotateAndCrash(env: Record<string, string>): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/api/src/ops/ops.ts'), 'rotate-keys'], { cwd: ROOT, env });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/Rewrapped \d+ text data key/.test(out)) child.kill('SIGKILL');
+    });
+    child.once('exit', () => resolve(out));
+  });
+}
+
+/**
+ * npm run rotate-keys: a new master key rewraps every data key without re-encrypting anything, a crash half-way
+ * leaves everything readable and a second run finishes; JWT_SECRET_PREVIOUS keeps sessions of the old secret
+ * valid until they expire.
+ */
+describe('key rotation', () => {
+  const oldKey = randomBytes(32).toString('base64');
+  const newKey = randomBytes(32).toString('base64');
+  const oldSecret = randomBytes(32).toString('hex');
+  const newSecret = randomBytes(32).toString('hex');
+  const LIFETIME_SECONDS = 20;
+  let config: AppConfig;
+  let ctx: TestApp;
+  let owner: TestUser;
+  let before: Snapshot;
+  let filesBefore: Map<string, Buffer>;
+
+  /** The same deployment (data directory and schema) under other keys. */
+  function restart(env: Record<string, string>): Promise<TestApp> {
+    return startTestApp(testConfig({ DATA_DIR: config.app.dataDir, DATABASE_SCHEMA: config.database.schema ?? '', JWT_EXPIRES_IN: `${LIFETIME_SECONDS}s`, ...env }, { redis: false }));
+  }
+
+  beforeAll(async () => {
+    config = testConfig({ FILES_KEY: oldKey, JWT_SECRET: oldSecret, JWT_EXPIRES_IN: `${LIFETIME_SECONDS}s` }, { redis: false });
+    ctx = await startTestApp(config);
+    owner = await createUser(ctx, 'owner');
+    await populate(ctx, owner);
+    before = await snapshot(ctx, owner);
+    filesBefore = await storedFiles(config.storage.filesDir);
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('rewraps every data key to the new master key, survives a crash half-way, and re-encrypts nothing', async () => {
+    const oldToken = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    const signedAt = Date.now();
+    // Servers move to the new key first, keeping the old one to read what is not rewrapped yet (PGlite: stopped).
+    await ctx.close({ keepData: true });
+    const both = { FILES_KEY: newKey, FILES_KEY_PREVIOUS: oldKey, JWT_SECRET: newSecret, JWT_SECRET_PREVIOUS: oldSecret };
+    const env = opsEnv(config, both);
+    const online = config.database.kind === 'postgres';
+    if (online) ctx = await restart(both);
+
+    const crashed = await rotateAndCrash(env);
+    expect(crashed).toMatch(/Rewrapped \d+ text data key\(s\)/);
+    expect(crashed).not.toMatch(/file key/);
+    if (!online) ctx = await restart(both);
+    // Half-rotated: text keys under the new master key, file keys under the old one; all of it reads.
+    expect(await snapshot(ctx, { ...owner, token: oldToken })).toEqual(before);
+    if (!online) await ctx.close({ keepData: true });
+
+    const run = await runOps(['rotate-keys'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/Rewrapped 0 text data key\(s\) \([1-9]\d* already under the new key\)/);
+    expect(run.stdout).toMatch(/Rewrapped 3 file key\(s\) \(0 already under the new key\)/);
+    const again = await runOps(['rotate-keys'], env);
+    expect(again.stdout).toMatch(/Rotation complete: 0 data key\(s\) and 0 file key\(s\) rewrapped/);
+
+    // The same ciphertext, a new wrapped key in each header (magic 4 bytes, wrapped key 60).
+    const filesAfter = await storedFiles(config.storage.filesDir);
+    expect([...filesAfter.keys()].sort()).toEqual([...filesBefore.keys()].sort());
+    for (const [name, bytes] of filesAfter) {
+      const earlier = filesBefore.get(name) as Buffer;
+      expect(bytes.subarray(64).equals(earlier.subarray(64))).toBe(true);
+      expect(bytes.subarray(4, 64).equals(earlier.subarray(4, 64))).toBe(false);
+    }
+
+    // The old master key is gone from the configuration: everything still reads under the new one alone.
+    if (online) await ctx.close({ keepData: true });
+    ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: newSecret, JWT_SECRET_PREVIOUS: oldSecret });
+    expect(await snapshot(ctx, { ...owner, token: oldToken })).toEqual(before);
+
+    // Sessions signed with the previous JWT secret hold until they expire, and not after.
+    const fresh = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    expect(JSON.parse(Buffer.from(fresh.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+    const wait = signedAt + LIFETIME_SECONDS * 1000 + 1500 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${oldToken}`).expect(401);
+    await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${fresh}`).expect(200);
+  });
+
+  it('accepts a token of the previous JWT secret only while JWT_SECRET_PREVIOUS names it, and signs new ones with the new secret', async () => {
+    const token = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    await ctx.close({ keepData: true });
+    // Rotate again: the token above was signed with newSecret, which becomes the previous one.
+    const third = randomBytes(32).toString('hex');
+    ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third, JWT_SECRET_PREVIOUS: newSecret });
+    await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(200);
+    const signedNow = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    await ctx.close({ keepData: true });
+    ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third });
+    await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(401);
+    await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${signedNow}`).expect(200);
+  });
+
+  it('refuses to rotate without a previous key, and names a configuration that is wrong', async () => {
+    const none = await runOps(['rotate-keys'], opsEnv(config, { FILES_KEY: newKey }));
+    expect(none.stderr).toMatch(/No previous master key: set FILES_KEY to the new key and FILES_KEY_PREVIOUS to the old one/);
+    expect(none.code).toBe(2);
+  });
+});
