@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
+import { ArchiveEntry, readManifest } from '@api/ops/backup-archive';
 import { createUser, TestUser } from '../utils/factory';
 import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
 import { dropSchema, startTestApp, TestApp } from '../utils/test-app';
@@ -67,7 +68,11 @@ describe('backup and restore', () => {
   it('refuses a damaged archive (one byte flipped) and changes nothing', async () => {
     const damaged = join(work, 'damaged.backup');
     const bytes = await readFile(archive);
-    for (const position of [Math.floor(bytes.length / 3), bytes.length - 100]) {
+    const { entries } = await readManifest(archive);
+    const file = entries.find((entry) => entry.name.startsWith('files/')) as ArchiveEntry;
+    const database = entries.find((entry) => entry.name === 'database.json.gz') as ArchiveEntry;
+    // A stored file's bytes, the database's, and the manifest at the end.
+    for (const position of [file.offset + Math.floor(file.size / 2), database.offset + Math.floor(database.size / 2), bytes.length - 100]) {
       const copy = Buffer.from(bytes);
       copy[position] ^= 0x01;
       await writeFile(damaged, copy);
