@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { api, ok } from '../utils/api';
-import { createUser, TestUser } from '../utils/factory';
+import { createUser, factory, TestUser } from '../utils/factory';
+import { latestCode } from '../utils/outbox';
 import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
@@ -121,11 +122,16 @@ describe('key rotation', () => {
 
   it('accepts a token of the previous JWT secret only while JWT_SECRET_PREVIOUS names it, and signs new ones with the new secret', async () => {
     const token = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    const newcomer = { email: factory.email('newcomer'), password: factory.password() };
+    await ok(api(ctx).POST('/api/signup/', { body: newcomer }));
+    const otp = await latestCode(ctx.config, newcomer.email);
     await ctx.close({ keepData: true });
     // Rotate again: the token above was signed with newSecret, which becomes the previous one.
     const third = randomBytes(32).toString('hex');
     ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third, JWT_SECRET_PREVIOUS: newSecret });
     await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(200);
+    // A code mailed before the change still verifies (it was hashed with the previous secret).
+    await ok(api(ctx).POST('/api/verify-otp/', { body: { email: newcomer.email, otp } }));
     const signedNow = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
     await ctx.close({ keepData: true });
     ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third });
