@@ -25,9 +25,9 @@ async function storedFiles(filesDir: string): Promise<Map<string, Buffer>> {
 }
 
 /** Starts `rotate-keys` and kills it (SIGKILL) as soon as it has rewrapped the text data keys, before the files. */
-function rotateAndCrash(env: Record<string, string>): Promise<string> {
+function rotateAndCrash(env: Record<string, string>, args: string[] = []): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/api/src/ops/ops.ts'), 'rotate-keys'], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/api/src/ops/ops.ts'), 'rotate-keys', ...args], { cwd: ROOT, env });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -53,6 +53,8 @@ describe('key rotation', () => {
   let owner: TestUser;
   let before: Snapshot;
   let filesBefore: Map<string, Buffer>;
+  /** The keys the running server has: what the next test rotates from. */
+  let current = { FILES_KEY: oldKey, JWT_SECRET: oldSecret };
 
   /** The same deployment (data directory and schema) under other keys. */
   function restart(env: Record<string, string>): Promise<TestApp> {
@@ -109,6 +111,7 @@ describe('key rotation', () => {
     // The old master key is gone from the configuration: everything still reads under the new one alone.
     if (online) await ctx.close({ keepData: true });
     ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: newSecret, JWT_SECRET_PREVIOUS: oldSecret });
+    current = { FILES_KEY: newKey, JWT_SECRET: newSecret };
     expect(await snapshot(ctx, { ...owner, token: oldToken })).toEqual(before);
 
     // Sessions signed with the previous JWT secret hold until they expire, and not after.
@@ -126,15 +129,15 @@ describe('key rotation', () => {
     await ok(api(ctx).POST('/api/signup/', { body: newcomer }));
     const otp = await latestCode(ctx.config, newcomer.email);
     await ctx.close({ keepData: true });
-    // Rotate again: the token above was signed with newSecret, which becomes the previous one.
+    // Rotate again: the secret that signed the token above becomes the previous one.
     const third = randomBytes(32).toString('hex');
-    ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third, JWT_SECRET_PREVIOUS: newSecret });
+    ctx = await restart({ FILES_KEY: current.FILES_KEY, JWT_SECRET: third, JWT_SECRET_PREVIOUS: current.JWT_SECRET });
     await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(200);
     // A code mailed before the change still verifies (it was hashed with the previous secret).
     await ok(api(ctx).POST('/api/verify-otp/', { body: { email: newcomer.email, otp } }));
     const signedNow = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
     await ctx.close({ keepData: true });
-    ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: third });
+    ctx = await restart({ FILES_KEY: current.FILES_KEY, JWT_SECRET: third });
     await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${token}`).expect(401);
     await ctx.http.get('/api/projects/').set('Authorization', `Bearer ${signedNow}`).expect(200);
   });
@@ -143,5 +146,37 @@ describe('key rotation', () => {
     const none = await runOps(['rotate-keys'], opsEnv(config, { FILES_KEY: newKey }));
     expect(none.stderr).toMatch(/No previous master key: set FILES_KEY to the new key and FILES_KEY_PREVIOUS to the old one/);
     expect(none.code).toBe(2);
+  });
+
+  it('rotates a master key kept in DATA_DIR/secrets.json (--new-key), resuming after a crash', async () => {
+    const stored = testConfig({}, { redis: false });
+    const secretsPath = join(stored.app.dataDir, 'secrets.json');
+    let app = await startTestApp(stored);
+    const user = await createUser(app, 'solo');
+    await populate(app, user);
+    const earlier = await snapshot(app, user);
+    await app.close({ keepData: true });
+    const first = JSON.parse(await readFile(secretsPath, 'utf8')) as { jwtSecret: string; filesKey: string; filesKeyPrevious?: string };
+
+    const env = opsEnv(stored);
+    const crashed = await rotateAndCrash(env, ['--new-key']);
+    expect(crashed).toMatch(/A new master key is in secrets.json/);
+    const during = JSON.parse(await readFile(secretsPath, 'utf8')) as typeof first;
+    expect(during.filesKeyPrevious).toBe(first.filesKey);
+    expect(during.filesKey).not.toBe(first.filesKey);
+
+    const run = await runOps(['rotate-keys', '--new-key'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/Resuming the rotation under way/);
+    expect(run.stdout).toMatch(/Rotation complete/);
+    const after = JSON.parse(await readFile(secretsPath, 'utf8')) as typeof first;
+    expect(after).toEqual({ jwtSecret: first.jwtSecret, filesKey: during.filesKey });
+
+    app = await startTestApp(testConfig({ DATA_DIR: stored.app.dataDir, DATABASE_SCHEMA: stored.database.schema ?? '' }, { redis: false }));
+    try {
+      expect(await snapshot(app, user)).toEqual(earlier);
+    } finally {
+      await app.close();
+    }
   });
 });
