@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
-import { dumpDatabase, nonEmptyTables, restoreDatabase } from '@api/ops/database-dump';
+import { dumpDatabase, nonEmptyTables, restoreDatabase } from '@api/modules/database/database-dump';
 import { createUser } from '../utils/factory';
 import { populate } from '../utils/ops';
 import { describeIf } from '../utils/requirements';

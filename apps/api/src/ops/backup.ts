@@ -1,13 +1,15 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
+import { DatabaseInUseError } from '@api/modules/database/embedded-database';
+import { ensureSnapshotDir } from '@api/modules/database/snapshot-responder';
 import { ARCHIVE_FORMAT, ArchiveError, ArchiveManifest, ArchiveWriter, extractEntry, readEntry, readManifest, verifyEntries } from './backup-archive';
-import { DatabaseDump, dumpDatabase, migrationNames, nonEmptyTables, restoreDatabase } from './database-dump';
+import { DatabaseDump, dumpDatabase, migrationNames, nonEmptyTables, restoreDatabase } from '@api/modules/database/database-dump';
 
 const DATABASE_ENTRY = 'database.json.gz';
 const FILE_ENTRY = /^files\/([0-9a-f]{2})\/([0-9a-f-]{36})\.bin$/;
@@ -37,46 +39,82 @@ export interface BackupResult {
 export async function backup(config: AppConfig, out: string): Promise<BackupResult> {
   if (existsSync(out)) throw new ArchiveError(`${out} already exists; choose a new file name.`);
   await mkdir(dirname(out), { recursive: true });
-  const handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
+  for (let attempt = 1; ; attempt++) {
+    const { dump, migrations } = await takeSnapshot(config);
+    const partial = `${out}.partial-${process.pid}`;
+    const writer = new ArchiveWriter(partial);
+    try {
+      await writer.addBuffer(DATABASE_ENTRY, gzipSync(JSON.stringify(dump)));
+      const keys = storageKeys(dump);
+      for (const key of keys) await writer.addFile(`files/${key.slice(0, 2)}/${key}.bin`, join(config.storage.filesDir, key.slice(0, 2), `${key}.bin`));
+      await writer.finish({
+        format: ARCHIVE_FORMAT,
+        app: 'casewise',
+        version: config.app.version,
+        createdAt: new Date().toISOString(),
+        database: config.database.kind,
+        migrations,
+        keyCheck: keyCheck(config),
+        tables: dump.tables.map((table) => ({ name: table.name, rows: table.rows.length })),
+      });
+      await rename(partial, out);
+      const bytes = (await stat(out)).size;
+      return { tables: dump.tables.length, rows: dump.tables.reduce((sum, table) => sum + table.rows.length, 0), files: keys.length, bytes };
+    } catch (error) {
+      await writer.abort().catch(() => undefined);
+      await rm(partial, { force: true });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+interface Snapshot {
+  dump: DatabaseDump;
+  migrations: string[];
+}
+
+/** A snapshot of the database: taken here, or, when a running server holds the embedded database, by that server. */
+async function takeSnapshot(config: AppConfig): Promise<Snapshot> {
+  let handle: DatabaseHandle;
   try {
-    for (let attempt = 1; ; attempt++) {
-      const runner = handle.dataSource.createQueryRunner();
-      let dump: DatabaseDump;
-      let migrations: string[];
-      try {
-        await runner.connect();
-        dump = await dumpDatabase(runner);
-        migrations = await migrationNames(runner);
-      } finally {
-        await runner.release();
-      }
-      const partial = `${out}.partial-${process.pid}`;
-      const writer = new ArchiveWriter(partial);
-      try {
-        await writer.addBuffer(DATABASE_ENTRY, gzipSync(JSON.stringify(dump)));
-        const keys = storageKeys(dump);
-        for (const key of keys) await writer.addFile(`files/${key.slice(0, 2)}/${key}.bin`, join(config.storage.filesDir, key.slice(0, 2), `${key}.bin`));
-        await writer.finish({
-          format: ARCHIVE_FORMAT,
-          app: 'casewise',
-          version: config.app.version,
-          createdAt: new Date().toISOString(),
-          database: handle.kind,
-          migrations,
-          keyCheck: keyCheck(config),
-          tables: dump.tables.map((table) => ({ name: table.name, rows: table.rows.length })),
-        });
-        await rename(partial, out);
-        const bytes = (await stat(out)).size;
-        return { tables: dump.tables.length, rows: dump.tables.reduce((sum, table) => sum + table.rows.length, 0), files: keys.length, bytes };
-      } catch (error) {
-        await writer.abort().catch(() => undefined);
-        await rm(partial, { force: true });
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= ATTEMPTS) throw error;
-      }
+    handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) return requestSnapshot(config.app.dataDir);
+    throw error;
+  }
+  try {
+    const runner = handle.dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      return { dump: await dumpDatabase(runner), migrations: await migrationNames(runner) };
+    } finally {
+      await runner.release();
     }
   } finally {
     await handle.close();
+  }
+}
+
+const SNAPSHOT_WAIT_MS = 60_000;
+
+/** Asks the server that holds the embedded database for a snapshot (see SnapshotResponder) and waits for it. */
+async function requestSnapshot(dataDir: string): Promise<Snapshot> {
+  const dir = await ensureSnapshotDir(dataDir);
+  const id = randomUUID();
+  const files = ['request', 'taken', 'dump', 'failed'].map((suffix) => join(dir, `${id}.${suffix}`));
+  await writeFile(files[0], '', { mode: 0o600 });
+  const deadline = Date.now() + SNAPSHOT_WAIT_MS;
+  try {
+    while (Date.now() < deadline) {
+      if (existsSync(files[3])) throw new ArchiveError(`The server could not take a snapshot: ${await readFile(files[3], 'utf8')}`);
+      if (existsSync(files[2])) return JSON.parse(gunzipSync(await readFile(files[2])).toString('utf8')) as Snapshot;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new ArchiveError(
+      `The server that holds the embedded database did not answer the backup request within ${SNAPSHOT_WAIT_MS / 1000} s (a version without online backup?): stop it and run the backup again.`,
+    );
+  } finally {
+    for (const file of files) await rm(file, { force: true });
   }
 }
 
