@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -87,7 +87,8 @@ describe('the embedded database', () => {
     const db = await openEmbeddedDatabase(directory, null);
     try {
       expect(existsSync(join(directory, 'PG_VERSION'))).toBe(true);
-      expect(readdirSync(root)).toEqual(['db']);
+      // Nothing left of the staging folder; the lock names this process while it has the database open.
+      expect(readdirSync(root).sort()).toEqual(['db', 'db.lock']);
       const [setting] = (await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows;
       expect(`shared_buffers=${setting.shared_buffers}`).toBe(EMBEDDED_SETTINGS[0]);
     } finally {
@@ -104,10 +105,24 @@ describe('the embedded database', () => {
     try {
       await db.exec('CREATE TABLE probe (id int); INSERT INTO probe VALUES (1)');
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM probe')).rows).toEqual([{ n: 1 }]);
-      expect(readdirSync(root).sort()).toEqual(['db', 'from-template', 'template.tar.gz']);
+      expect(readdirSync(root).sort()).toEqual(['db', 'from-template', 'from-template.lock', 'template.tar.gz']);
     } finally {
       await db.close();
     }
+  });
+
+  it('is held by one process at a time: a live holder is named, a lock left by an exited process is taken over', async () => {
+    const directory = join(root, 'db');
+    writeFileSync(join(root, 'db.lock'), String(process.ppid));
+    await expect(openEmbeddedDatabase(directory)).rejects.toThrow(`The embedded database in ${directory} is in use by process ${process.ppid}; stop that process first`);
+    const exited = await new Promise<number>((done) => {
+      const child = execFile(process.execPath, ['-e', '0'], () => done(child.pid as number));
+    });
+    writeFileSync(join(root, 'db.lock'), String(exited));
+    const db = await openEmbeddedDatabase(directory);
+    expect(readFileSync(join(root, 'db.lock'), 'utf8')).toBe(String(process.pid));
+    await db.close();
+    expect(existsSync(join(root, 'db.lock'))).toBe(false);
   });
 
   it('refuses a folder that holds files but no database, and leaves them alone', async () => {

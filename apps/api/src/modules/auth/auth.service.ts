@@ -209,7 +209,11 @@ export class AuthService {
     const live = code !== null && code.expiresAt.getTime() > this.clock.now().getTime() ? code : null;
     const attempts = await this.codes.countAttempt(live?.id ?? userId, CODE_MAX_ATTEMPTS);
     const expected = code?.codeHash ?? this.codeHash(userId, purpose, this.crypto.randomDigits(6));
-    const matches = this.crypto.safeEqual(expected, this.codeHash(userId, purpose, otp.trim()));
+    // A code mailed before JWT_SECRET changed was hashed with the previous secret; it holds until it expires.
+    const previous = this.config.auth.jwtSecretPrevious?.reveal();
+    const matches =
+      this.crypto.safeEqual(expected, this.codeHash(userId, purpose, otp.trim())) ||
+      (previous !== undefined && this.crypto.safeEqual(expected, this.crypto.hmac(previous, `${purpose}:${userId}:${otp.trim()}`)));
     if (live && attempts !== null && matches && (await this.codes.consume(live.id, this.clock.now()))) return;
     await this.audit.record({ action: 'auth.verify_failed', firmId: user?.firmId ?? null, actorId: user?.id ?? null, email, ip: meta.ip, details: { purpose, attempts } });
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: defence in depth; countAttempt already refuses every try after the last, so no answer changes.

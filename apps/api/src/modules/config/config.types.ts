@@ -46,12 +46,15 @@ export interface AppConfig {
   anthropic: { apiKey: Secret | null; model: string; baseUrl: string | null };
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };
-  storage: { filesDir: string; maxUploadMb: number; filesKey: Secret<Buffer> };
+  /** filesKeyPrevious: the master key being rotated away from; data keys still wrapped by it are read until `npm run rotate-keys` rewraps them. */
+  storage: { filesDir: string; maxUploadMb: number; filesKey: Secret<Buffer>; filesKeyPrevious: Secret<Buffer> | null };
   pdf: { chromiumPath: string | null };
   /** Requests per signed-in user within one window, per kind of costly work. */
   rateLimits: { windowSeconds: number; questions: number; uploads: number; reports: number };
   auth: {
     jwtSecret: Secret;
+    /** The secret before the last change: tokens it signed are accepted until they expire; new ones use jwtSecret. */
+    jwtSecretPrevious: Secret | null;
     jwtExpiresIn: string;
     limits: AuthLimits;
   };

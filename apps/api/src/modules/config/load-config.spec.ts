@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from './config.error';
@@ -44,6 +44,8 @@ describe(loadConfig.name, () => {
     ['JOB_LOCK_SECONDS', '0'],
     ['JWT_EXPIRES_IN', 'forever'],
     ['JWT_SECRET', 'short'],
+    ['JWT_SECRET_PREVIOUS', 'short'],
+    ['FILES_KEY_PREVIOUS', 'dG9vIHNob3J0'],
     ['API_DOCS', 'signed-in'],
     ['HSTS_MAX_AGE', '-1'],
     ['RATE_LIMIT_QUESTIONS', '0'],
@@ -54,6 +56,25 @@ describe(loadConfig.name, () => {
   ])('stops on an invalid %s and names it', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} must be`));
+  });
+
+  it('reads the previous keys of a rotation: from the environment, or the master key kept in secrets.json', () => {
+    const previous = Buffer.alloc(32, 7).toString('base64');
+    const fromEnv = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET_PREVIOUS: 'p'.repeat(32), FILES_KEY_PREVIOUS: previous });
+    expect(fromEnv.auth.jwtSecretPrevious?.reveal()).toBe('p'.repeat(32));
+    expect(fromEnv.storage.filesKeyPrevious?.reveal().toString('base64')).toBe(previous);
+    const none = loadConfig({ DATA_DIR: dataDir() });
+    expect(none.auth.jwtSecretPrevious).toBeNull();
+    expect(none.storage.filesKeyPrevious).toBeNull();
+
+    const dir = dataDir();
+    const stored = { jwtSecret: 's'.repeat(48), filesKey: Buffer.alloc(32, 1).toString('base64'), filesKeyPrevious: previous };
+    writeFileSync(join(dir, 'secrets.json'), JSON.stringify(stored));
+    const rotating = loadConfig({ DATA_DIR: dir });
+    expect(rotating.storage.filesKey.reveal().equals(Buffer.alloc(32, 1))).toBe(true);
+    expect(rotating.storage.filesKeyPrevious?.reveal().toString('base64')).toBe(previous);
+    // An explicit FILES_KEY is not paired with a previous key from the file.
+    expect(loadConfig({ DATA_DIR: dir, FILES_KEY: Buffer.alloc(32, 2).toString('base64') }).storage.filesKeyPrevious).toBeNull();
   });
 
   it('serves the API docs in development and hides them in production unless API_DOCS says otherwise', () => {

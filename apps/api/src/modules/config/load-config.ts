@@ -95,6 +95,8 @@ function trustProxy(env: Env): number | string | null {
 interface StoredSecrets {
   jwtSecret: string;
   filesKey: string;
+  /** The key being rotated away from, kept by `npm run rotate-keys` until every data key is rewrapped. */
+  filesKeyPrevious?: string;
 }
 
 /** JWT_SECRET and the files key are generated once per data directory and kept there (mode 0600). */
@@ -103,7 +105,8 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   if (existsSync(path)) {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoredSecrets>;
     if (typeof parsed.jwtSecret === 'string' && typeof parsed.filesKey === 'string') {
-      return { jwtSecret: parsed.jwtSecret, filesKey: parsed.filesKey };
+      const previous = typeof parsed.filesKeyPrevious === 'string' ? { filesKeyPrevious: parsed.filesKeyPrevious } : {};
+      return { jwtSecret: parsed.jwtSecret, filesKey: parsed.filesKey, ...previous };
     }
   }
   const secrets: StoredSecrets = {
@@ -120,6 +123,15 @@ function filesKey(env: Env, stored: () => StoredSecrets): Buffer {
   const raw = text(env, 'FILES_KEY');
   const key = Buffer.from(raw ?? stored().filesKey, 'base64');
   if (key.length !== 32) throw new ConfigError('FILES_KEY', 'a base64-encoded 32-byte key', raw ? '[hidden]' : '');
+  return key;
+}
+
+/** The master key being rotated away from: FILES_KEY_PREVIOUS, or the one kept in secrets.json when FILES_KEY is not set. */
+function filesKeyPrevious(env: Env, stored: () => StoredSecrets): Buffer | null {
+  const raw = text(env, 'FILES_KEY_PREVIOUS') ?? (text(env, 'FILES_KEY') === null ? (stored().filesKeyPrevious ?? null) : null);
+  if (raw === null) return null;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('FILES_KEY_PREVIOUS', 'a base64-encoded 32-byte key', '[hidden]');
   return key;
 }
 
@@ -144,6 +156,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const jwtSecretRaw = text(env, 'JWT_SECRET');
   if (jwtSecretRaw !== null && jwtSecretRaw.length < 32) {
     throw new ConfigError('JWT_SECRET', 'at least 32 characters long', '[hidden]');
+  }
+  const jwtSecretPrevious = text(env, 'JWT_SECRET_PREVIOUS');
+  if (jwtSecretPrevious !== null && jwtSecretPrevious.length < 32) {
+    throw new ConfigError('JWT_SECRET_PREVIOUS', 'at least 32 characters long', '[hidden]');
   }
   const webDir = text(env, 'WEB_DIR');
   const consoleDir = text(env, 'CONSOLE_DIR');
@@ -207,6 +223,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       filesDir: join(dataDir, 'files'),
       maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048),
       filesKey: new Secret(filesKey(env, stored)),
+      filesKeyPrevious: (() => {
+        const previous = filesKeyPrevious(env, stored);
+        return previous ? new Secret(previous) : null;
+      })(),
     },
     pdf: { chromiumPath: text(env, 'CHROMIUM_PATH') },
     rateLimits: {
@@ -217,6 +237,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     auth: {
       jwtSecret: new Secret(jwtSecretRaw ?? stored().jwtSecret),
+      jwtSecretPrevious: jwtSecretPrevious ? new Secret(jwtSecretPrevious) : null,
       jwtExpiresIn: duration(env, 'JWT_EXPIRES_IN', '12h'),
       limits: {
         requestsPerAddress: integer(env, 'THROTTLE_LIMIT', 300, 1, 1000000),

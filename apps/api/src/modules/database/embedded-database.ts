@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { childModule } from '@api/modules/common/node-module';
 import { confineFileModes } from './private-data-dir';
@@ -42,6 +42,49 @@ function isEmptyFolder(directory: string): boolean {
   return existsSync(directory) && readdirSync(directory).length === 0;
 }
 
+/** Another live process has the embedded database open. */
+export class DatabaseInUseError extends Error {}
+
+/** DATA_DIR/db.lock: the process that has the embedded database open (PGlite serves one process only). */
+function lockPath(directory: string): string {
+  return join(dirname(directory), `${basename(directory)}.lock`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims the embedded database for this process, so a second process (a second server, or `npm run backup`
+ * while the server runs) is told so instead of opening the same files. A lock left by a process that has
+ * exited is taken over.
+ */
+export function lockEmbeddedDatabase(directory: string): void {
+  const path = lockPath(directory);
+  mkdirSync(dirname(directory), { recursive: true });
+  try {
+    writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const holder = Number(readFileSync(path, 'utf8').trim());
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+    throw new DatabaseInUseError(`The embedded database in ${directory} is in use by process ${holder}; stop that process first (PGlite serves one process at a time).`);
+  }
+  writeFileSync(path, String(process.pid), { mode: 0o600 });
+}
+
+export function unlockEmbeddedDatabase(directory: string): void {
+  const path = lockPath(directory);
+  if (existsSync(path) && readFileSync(path, 'utf8').trim() === String(process.pid)) rmSync(path, { force: true });
+}
+
 /**
  * Opens the PGlite cluster in `directory`, creating it first if the folder is new. A new cluster is made
  * in a child process, unpacked from the build's template when there is one (else by initdb), in a sibling
@@ -50,6 +93,7 @@ function isEmptyFolder(directory: string): boolean {
  */
 export async function openEmbeddedDatabase(directory: string, template: string | null = existsSync(CLUSTER_TEMPLATE) ? CLUSTER_TEMPLATE : null): Promise<PGlite> {
   confineFileModes();
+  lockEmbeddedDatabase(directory);
   if (!existsSync(join(directory, 'PG_VERSION'))) {
     if (existsSync(directory) && !isEmptyFolder(directory)) {
       throw new Error(`${directory} is not empty and holds no database: move its contents away or choose another DATA_DIR.`);
@@ -67,5 +111,10 @@ export async function openEmbeddedDatabase(directory: string, template: string |
   }
   const db = new PGlite(directory, { startParams: embeddedStartParams() });
   await db.waitReady;
+  const close = db.close.bind(db);
+  db.close = async () => {
+    await close();
+    unlockEmbeddedDatabase(directory);
+  };
   return db;
 }

@@ -72,6 +72,7 @@ function uuidOf(bytes: Buffer): string {
 @Injectable()
 export class FieldCipher {
   private readonly masterKey: Buffer;
+  private readonly previousMasterKey: Buffer | null;
   private readonly keys = new Map<string, { key: DataKey; expires: number }>();
   private readonly liveKeyOfOwner = new Map<string, string>();
   private readonly firmOfProject = new Map<string, string>();
@@ -83,6 +84,7 @@ export class FieldCipher {
     private readonly projects: ProjectsService,
   ) {
     this.masterKey = config.storage.filesKey.reveal();
+    this.previousMasterKey = config.storage.filesKeyPrevious?.reveal() ?? null;
   }
 
   /** The data key that seals new values of a project: its firm's, made on first use. */
@@ -196,20 +198,33 @@ export class FieldCipher {
   }
 
   private wrap(id: string, dataKey: Buffer): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
-    cipher.setAAD(Buffer.from(`data_keys:${id}`));
-    return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
+    return wrapDataKey(this.masterKey, id, dataKey);
   }
 
+  /** During a rotation, keys not yet rewrapped are still wrapped by the previous master key. */
   private unwrap(id: string, wrapped: Buffer): Buffer {
-    const decipher = createDecipheriv('aes-256-gcm', this.masterKey, wrapped.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(`data_keys:${id}`));
-    decipher.setAuthTag(wrapped.subarray(IV_BYTES + DATA_KEY_BYTES));
-    try {
-      return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + DATA_KEY_BYTES)), decipher.final()]);
-    } catch {
-      throw new Error(`Data key ${id} could not be unwrapped: FILES_KEY is not the key it was wrapped with`);
-    }
+    const key = unwrapDataKey(this.masterKey, id, wrapped) ?? (this.previousMasterKey ? unwrapDataKey(this.previousMasterKey, id, wrapped) : null);
+    if (!key) throw new Error(`Data key ${id} could not be unwrapped: FILES_KEY (or FILES_KEY_PREVIOUS) is not the key it was wrapped with`);
+    return key;
+  }
+}
+
+/** A data key wrapped by a master key (AES-256-GCM), its id as authenticated data: IV, wrapped key, tag. */
+export function wrapDataKey(masterKey: Buffer, id: string, dataKey: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  cipher.setAAD(Buffer.from(`data_keys:${id}`));
+  return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** The data key, or null when `masterKey` is not the key it was wrapped with. */
+export function unwrapDataKey(masterKey: Buffer, id: string, wrapped: Buffer): Buffer | null {
+  const decipher = createDecipheriv('aes-256-gcm', masterKey, wrapped.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(`data_keys:${id}`));
+  decipher.setAuthTag(wrapped.subarray(IV_BYTES + DATA_KEY_BYTES));
+  try {
+    return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + DATA_KEY_BYTES)), decipher.final()]);
+  } catch {
+    return null;
   }
 }

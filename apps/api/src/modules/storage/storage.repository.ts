@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID }
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigService } from '@api/modules/config/config.service';
 import { AppError } from '@api/modules/common/app-error';
@@ -72,10 +72,12 @@ export class StorageRepository {
   private readonly logger = new Logger(StorageRepository.name);
   private readonly root: string;
   private readonly masterKey: Buffer;
+  private readonly previousMasterKey: Buffer | null;
 
   constructor(config: ConfigService) {
     this.root = config.storage.filesDir;
     this.masterKey = config.storage.filesKey.reveal();
+    this.previousMasterKey = config.storage.filesKeyPrevious?.reveal() ?? null;
   }
 
   private async incomingPath(): Promise<string> {
@@ -255,17 +257,50 @@ export class StorageRepository {
   }
 
   private wrap(fileKey: Buffer, aad: Buffer): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
-    cipher.setAAD(aad);
-    return Buffer.concat([iv, cipher.update(fileKey), cipher.final(), cipher.getAuthTag()]);
+    return wrapFileKey(this.masterKey, fileKey, aad);
   }
 
+  /** During a rotation, files not yet rewrapped keep a key wrapped by the previous master key. */
   private unwrap(wrapped: Buffer, aad: Buffer | null): Buffer {
-    const decipher = createDecipheriv('aes-256-gcm', this.masterKey, wrapped.subarray(0, IV_BYTES));
-    if (aad) decipher.setAAD(aad);
-    decipher.setAuthTag(wrapped.subarray(IV_BYTES + FILE_KEY_BYTES));
-    return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + FILE_KEY_BYTES)), decipher.final()]);
+    const key = unwrapFileKey(this.masterKey, wrapped, aad) ?? (this.previousMasterKey ? unwrapFileKey(this.previousMasterKey, wrapped, aad) : null);
+    if (!key) throw new IntegrityError();
+    return key;
+  }
+
+  /**
+   * Rewraps a stored file's key from `from` to `to` without touching its ciphertext: a copy with the new
+   * header replaces the file by rename, so readers see the old file or the new one, never a mix. Returns
+   * false when the file is already wrapped by `to` (rotation resumed), and throws when neither key opens it.
+   */
+  async rewrap(file: StoredFileRef, from: Buffer, to: Buffer): Promise<boolean> {
+    const path = this.pathOf(file.storageKey);
+    const handle = await open(path, 'r');
+    const header = Buffer.alloc(HEADER_BYTES);
+    try {
+      await handle.read(header, 0, HEADER_BYTES, 0);
+    } finally {
+      await handle.close();
+    }
+    const magic = header.subarray(0, MAGIC_BYTES);
+    const aad = magic.equals(MAGIC_V2) ? this.binding(file.id, file.sha256) : magic.equals(MAGIC_V1) ? null : undefined;
+    if (aad === undefined) throw new IntegrityError(`The stored file of document ${file.id} is not a Casewise file.`);
+    const wrapped = header.subarray(MAGIC_BYTES, MAGIC_BYTES + WRAPPED_KEY_BYTES);
+    if (unwrapFileKey(to, wrapped, aad)) return false;
+    const fileKey = unwrapFileKey(from, wrapped, aad);
+    if (!fileKey) throw new IntegrityError(`The key of document ${file.id}'s file is wrapped by neither the new nor the previous master key.`);
+    const rewrapped = aad ? wrapFileKey(to, fileKey, aad) : wrapUnbound(to, fileKey);
+    const temporary = `${path}.rewrap-${process.pid}`;
+    await copyFile(path, temporary);
+    const out = await open(temporary, 'r+');
+    try {
+      await out.write(rewrapped, 0, rewrapped.length, MAGIC_BYTES);
+      await out.sync();
+    } finally {
+      await out.close();
+    }
+    await rename(temporary, path);
+    await this.syncDir(dirname(path));
+    return true;
   }
 
   private async syncDir(dir: string): Promise<void> {
@@ -275,5 +310,31 @@ export class StorageRepository {
     } finally {
       await handle.close();
     }
+  }
+}
+
+function wrapFileKey(masterKey: Buffer, fileKey: Buffer, aad: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  cipher.setAAD(aad);
+  return Buffer.concat([iv, cipher.update(fileKey), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** Files of the first format keep their key wrapped with no authenticated data. */
+function wrapUnbound(masterKey: Buffer, fileKey: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  return Buffer.concat([iv, cipher.update(fileKey), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** The file key, or null when `masterKey` is not the key it was wrapped with. */
+function unwrapFileKey(masterKey: Buffer, wrapped: Buffer, aad: Buffer | null): Buffer | null {
+  const decipher = createDecipheriv('aes-256-gcm', masterKey, wrapped.subarray(0, IV_BYTES));
+  if (aad) decipher.setAAD(aad);
+  decipher.setAuthTag(wrapped.subarray(IV_BYTES + FILE_KEY_BYTES));
+  try {
+    return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, IV_BYTES + FILE_KEY_BYTES)), decipher.final()]);
+  } catch {
+    return null;
   }
 }
