@@ -6,12 +6,11 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import IORedis from 'ioredis';
 import { simpleParser } from 'mailparser';
-import { Client } from 'pg';
 import { createHttpApp } from '@api/app.factory';
 import type { AppConfig } from '@api/modules/config/config.types';
 import { loadConfig } from '@api/modules/config/load-config';
+import { clearRedisPrefix, dropSchema } from '@test/utils/test-app';
 
 /** The benchmarks drive one account far past any per-user limit a person would meet. */
 const UNLIMITED = { RATE_LIMIT_QUESTIONS: '1000000', RATE_LIMIT_UPLOADS: '1000000', RATE_LIMIT_REPORTS: '1000000' };
@@ -183,8 +182,8 @@ export async function startScaledOut(label: string, workers: number): Promise<Sc
         await exited;
       }),
     );
-    await dropBenchSchema(env.DATABASE_URL, env.DATABASE_SCHEMA);
-    await clearBenchPrefix(env.REDIS_URL, env.REDIS_PREFIX);
+    await dropSchema(config);
+    await clearRedisPrefix(config);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -218,30 +217,6 @@ export async function startScaledOut(label: string, workers: number): Promise<Sc
     baseUrl: `http://127.0.0.1:${port}`,
     close: removeAll,
   };
-}
-
-async function dropBenchSchema(url: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function clearBenchPrefix(url: string, prefix: string): Promise<void> {
-  const redis = new IORedis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 export interface DocumentRow {
