@@ -19,6 +19,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { askQuestion, deleteChatHistory, getChatHistory } from '../api/chat';
+import { takeEarly } from '../api/early';
 import type { ChatHistoryEntry, Citation } from '../api/types';
 import { MessageText } from './message-text';
 import { SourcesButton } from './sources-button';
@@ -129,7 +130,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
     setMessages([]);
     if (!projectId) return;
     let active = true;
-    getChatHistory(projectId)
+    takeEarly(`chat:${projectId}`, () => getChatHistory(projectId))
       .then((history) => {
         if (active) setMessages(historyToMessages(history));
       })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/http';
+import { takeEarly } from '../api/early';
 import { INVALID_PROJECTS_DATA, listProjects } from '../api/projects';
 import { serverText } from '../api/errors';
 import type { Project } from '../api/types';
@@ -26,7 +27,7 @@ export function useProjects(): {
 
   useEffect(() => {
     let active = true;
-    listProjects()
+    takeEarly('projects', listProjects)
       .then((projects) => {
         if (active) setState({ status: 'loaded', projects });
       })

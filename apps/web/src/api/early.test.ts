@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, mockFetch } from '../test/fetch-mock';
+import { getChatHistory } from './chat';
+import { startEarlyRequests, takeEarly } from './early';
+import { listProjects } from './projects';
+
+const PROJECT = { id: 'p1', name: 'Lease review', description: '', created_at: '2026-01-01T00:00:00Z', role: 'owner' };
+
+describe('requests started before the page renders', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('asks for the project list and the chat history at once when a signed-in user opens a project, and hands each out once', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const { requests } = mockFetch({
+      'GET /api/projects/': () => json(200, [PROJECT]),
+      'GET /api/projects/p1/chat_history/': () => json(200, { history: [] }),
+    });
+    startEarlyRequests('/project/p1');
+    expect((await takeEarly('projects', listProjects)).map((p) => p.id)).toEqual(['p1']);
+    await takeEarly('chat:p1', () => getChatHistory('p1'));
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/projects/', '/api/projects/p1/chat_history/']);
+    // Taken once: a later load asks again.
+    await takeEarly('projects', listProjects);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('starts nothing for a signed-out visitor or another page', async () => {
+    const { requests } = mockFetch({});
+    startEarlyRequests('/project/p1');
+    window.localStorage.setItem('token', 'jwt');
+    startEarlyRequests('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(0);
+  });
+});
