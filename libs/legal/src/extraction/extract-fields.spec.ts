@@ -323,6 +323,15 @@ describe('facts read right on real clauses', () => {
     ]);
   });
 
+  it('reads a party the preamble names only by its role', () => {
+    const text =
+      'FRANCHISE AGREEMENT This Franchise Agreement between Homewood Suites Franchise LLC ("we," "us," "our" or "Franchisor") and the Franchisee ("you," "your" or "Franchisee") set forth in the Addendum attached to this Agreement, is dated as of the Effective Date. INTRODUCTION We license hotels.';
+    expect(extractParties(text).map((p) => [p.value, p.role?.value])).toEqual([
+      ['Homewood Suites Franchise LLC', 'Franchisor'],
+      ['the Franchisee', 'Franchisee'],
+    ]);
+  });
+
   it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     expect(

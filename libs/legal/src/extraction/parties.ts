@@ -109,6 +109,14 @@ function nameBeforeRole(text: string, after: number, roleAt: number): FieldSpan 
   return trimSpan(text, at, at + m[1].length);
 }
 
+/** "and the Franchisee ("you," "your" or "Franchisee")": a party the preamble names only by its role. */
+function namedByRole(text: string, chunkStart: number, chunkEnd: number, role: FieldSpan): FieldSpan | undefined {
+  const m = /\b(?:and|AND|between|with)\s+(the\s+([A-Z][\w-]*))\s*$/.exec(text.slice(chunkStart, chunkEnd));
+  if (m === null || m[2].toLowerCase() !== role.value.toLowerCase()) return undefined;
+  const at = chunkStart + m.index + m[0].indexOf(m[1]);
+  return span(text, at, at + m[1].length);
+}
+
 /** Not a party: an agreement's own name, a form label, an address line. */
 const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
 
@@ -206,7 +214,7 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
     if (role !== undefined) {
       // The parties are named in one sentence: a sentence ending before this defined name closes the list.
       if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
-      const name = nameFrom(text, chunkStart, from + g.index) ?? namedElsewhere(text, chunkStart, from + g.index);
+      const name = nameFrom(text, chunkStart, from + g.index) ?? namedElsewhere(text, chunkStart, from + g.index) ?? namedByRole(text, chunkStart, from + g.index, role);
       // "between iBio Inc., a Public corporation, ... and Beijing CC-Pharming Ltd. of Beijing, China ("CC-Pharming")":
       // the first party has no defined name, the one named just before the parenthesis has.
       const second = name === undefined ? undefined : nameBeforeRole(text, name.end, from + g.index);
