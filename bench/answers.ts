@@ -10,15 +10,12 @@
  * --write-baseline records this slice and its figures in bench/baselines/answers.json, which
  * `npm run test:quality` runs again and holds to its floors.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { ApiClient, startBenchApp, type Answer } from './lib/app';
+import { resolve } from 'node:path';
+import { ApiClient, projectPerFile, startBenchApp, type Answer } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, readCategories, readClauses } from './lib/cuad';
-import { fixed, mapLimit, percent, percentile, seconds, table } from './lib/format';
+import { fixed, percent, percentile, seconds, table } from './lib/format';
 import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
-
-const UPLOAD_CONCURRENCY = 4;
 
 interface Tally {
   present: number;
@@ -48,15 +45,7 @@ async function main(): Promise<void> {
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
     let started = process.hrtime.bigint();
-    const projects = await mapLimit(files, UPLOAD_CONCURRENCY, async (file) => {
-      const id = await api.createProject(`bench ${file}`.slice(0, 100));
-      await api.upload(id, file, readFileSync(join(corpus, file)));
-      return id;
-    });
-    for (const [i, id] of projects.entries()) {
-      const [row] = await api.waitUntilSettled(id, 10 * 60_000);
-      if (row.status !== 'ready') throw new Error(`${files[i]} failed to ingest: ${row.error}`);
-    }
+    const projects = await projectPerFile(api, corpus, files);
     const ingestSeconds = seconds(started);
 
     const tallies = new Map(categories.map((c) => [c.category, emptyTally()]));

@@ -11,6 +11,7 @@ import { createHttpApp } from '@api/app.factory';
 import type { AppConfig } from '@api/modules/config/config.types';
 import { loadConfig } from '@api/modules/config/load-config';
 import { clearRedisPrefix, dropSchema } from '@test/utils/test-app';
+import { mapLimit } from './format';
 
 /** The benchmarks drive one account far past any per-user limit a person would meet. */
 const UNLIMITED = { RATE_LIMIT_QUESTIONS: '1000000', RATE_LIMIT_UPLOADS: '1000000', RATE_LIMIT_REPORTS: '1000000' };
@@ -342,4 +343,21 @@ async function mailedCode(outboxDir: string, email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No code was mailed to ${email}`);
+}
+
+/**
+ * One project per file, each holding that file alone, uploaded `concurrency` at a time and read to the end;
+ * fails naming the first file that did not become ready. Returns the project ids in the order of `files`.
+ */
+export async function projectPerFile(api: ApiClient, corpus: string, files: readonly string[], concurrency = 4): Promise<string[]> {
+  const projects = await mapLimit(files, concurrency, async (file) => {
+    const id = await api.createProject(`bench ${file}`.slice(0, 100));
+    await api.upload(id, file, await readFile(join(corpus, file)));
+    return id;
+  });
+  for (const [i, id] of projects.entries()) {
+    const [row] = await api.waitUntilSettled(id, 10 * 60_000);
+    if (row.status !== 'ready') throw new Error(`${files[i]} failed to ingest: ${row.error}`);
+  }
+  return projects;
 }

@@ -6,7 +6,7 @@ import { table } from './format';
 export const BASELINE_DIR = resolve(__dirname, '..', 'baselines');
 
 /** The committed baselines, one file each in BASELINE_DIR. */
-export type BaselineName = 'clauses' | 'answers' | 'retrieval' | 'summary';
+export type BaselineName = 'clauses' | 'answers' | 'retrieval' | 'summary' | 'questions';
 
 /** How far one clause category's F1 may fall below its baseline (macro-F1 may not fall at all). */
 export const CLAUSE_TOLERANCE = 0.05;

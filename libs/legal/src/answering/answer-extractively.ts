@@ -1,7 +1,7 @@
 import { cite } from '../citations/citation';
 import { PageMap } from '../citations/page-map';
 import type { CuadCategory } from '../clauses/categories';
-import type { ClauseRule } from '../clauses/rule-types';
+import type { ClauseRule, SentenceRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
 import { splitSegments } from '../clauses/segment';
@@ -13,6 +13,7 @@ import { outsideSpans, overlapsAny } from '../text/boilerplate';
 import type { TextSpan } from '../text/sentences';
 import { tokenize } from '../text/tokenizer';
 import { matchQuestionCategories } from './question-categories';
+import { matchQuestionTopics, TOPIC_RULES, type ContractTopic } from './topics';
 import type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
 
 export const ABSTAIN_ANSWER = 'The documents do not appear to address this.';
@@ -41,6 +42,7 @@ interface Scored extends Candidate {
 }
 
 const RULES = new Map<string, ClauseRule>(CLAUSE_RULES.map((rule) => [rule.category, rule]));
+const TOPICS = new Map<ContractTopic, SentenceRule>(TOPIC_RULES.map((rule) => [rule.topic, rule]));
 const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date']);
 /** The title, parties and date of a contract sit in its first few thousand characters. */
 export const OPENING_CHARS = 6000;
@@ -172,19 +174,42 @@ function lexicalScorer(question: string): LexicalScorer {
   };
 }
 
-function clauseMatches(categories: readonly CuadCategory[], candidates: readonly Candidate[], threshold: number): Map<Candidate, number> {
+/** What the question asks about: clause categories, topics, or both when their cues weigh the same. */
+interface QuestionSubject {
+  categories: CuadCategory[];
+  topics: ContractTopic[];
+  /** Weight of the strongest cue: 1 for generic wording, 3 or 4 when the question names the clause. */
+  weight: number;
+}
+
+function questionSubject(question: string): QuestionSubject {
+  const byCategory = matchQuestionCategories(question);
+  const byTopic = matchQuestionTopics(question);
+  return {
+    categories: byCategory.weight >= byTopic.weight ? byCategory.categories : [],
+    topics: byTopic.weight >= byCategory.weight ? byTopic.topics : [],
+    weight: Math.max(byCategory.weight, byTopic.weight),
+  };
+}
+
+function ruleMatches(rule: SentenceRule, candidates: readonly Candidate[], threshold: number, scores: Map<Candidate, number>): void {
+  const needed = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
+  for (const candidate of candidates) {
+    const score = scoreSegment(rule, candidate);
+    if (score >= needed) scores.set(candidate, Math.max(scores.get(candidate) ?? 0, score / needed));
+  }
+}
+
+function clauseMatches(subject: QuestionSubject, candidates: readonly Candidate[], threshold: number): Map<Candidate, number> {
   const scores = new Map<Candidate, number>();
-  for (const category of categories) {
+  for (const category of subject.categories) {
     const rule = RULES.get(category);
     if (rule === undefined) continue;
-    const needed = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
     const dependencies = rule.dependsOn?.map((d) => RULES.get(d)).filter((r): r is ClauseRule => r !== undefined) ?? [];
     if (dependencies.length > 0 && !candidates.some((c) => dependencies.some((d) => scoreSegment(d, c) >= (d.minScore ?? 1)))) continue;
-    for (const candidate of candidates) {
-      const score = scoreSegment(rule, candidate);
-      if (score >= needed) scores.set(candidate, Math.max(scores.get(candidate) ?? 0, score / needed));
-    }
+    ruleMatches(rule, candidates, threshold, scores);
   }
+  for (const topic of subject.topics) ruleMatches(TOPICS.get(topic) as SentenceRule, candidates, threshold, scores);
   return scores;
 }
 
@@ -262,7 +287,8 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
 
   const candidates = candidatesOf(passages, opts.boilerplate);
   const lexical = lexicalScorer(bare);
-  const { categories, weight } = matchQuestionCategories(bare);
+  const subject = questionSubject(bare);
+  const { categories, weight } = subject;
   let bestPassageScore = 0;
   for (const p of passages) bestPassageScore = Math.max(bestPassageScore, p.score);
 
@@ -270,9 +296,9 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
   const descriptive = categories.filter((c) => DESCRIPTIVE.has(c));
   for (const category of descriptive) scored.push(...descriptiveMatches(category, passages, candidates));
 
-  const clauses = clauseMatches(categories, candidates, opts.clauseThreshold);
+  const clauses = clauseMatches(subject, candidates, opts.clauseThreshold);
   // A generic wording ("license") only hints at a category; the question's own words can answer it too.
-  const lexicalAllowed = categories.length === 0 || weight <= 1;
+  const lexicalAllowed = weight <= 1;
   for (const candidate of candidates) {
     const clause = clauses.get(candidate);
     const coverage = lexical.coverage(candidate.text);

@@ -5,6 +5,7 @@ import { keyObligations } from '../reports/obligations';
 import type { ReportSource } from '../reports/types';
 import { assessRisks } from '../risk/assess-risks';
 import { questionCategories } from './question-categories';
+import { matchQuestionTopics } from './topics';
 import type { AnswerCitation, ExtractiveAnswer } from './types';
 
 export type BroadIntent = 'key-terms' | 'obligations' | 'risks';
@@ -33,10 +34,10 @@ const NOTABLE: readonly CuadCategory[] = [
 
 /**
  * A broad question about the documents as a whole ("key terms", "main points", "my obligations",
- * "potential risks"), which no single passage answers; null when the question names a clause category.
+ * "potential risks"), which no single passage answers; null when the question names a clause category or topic.
  */
 export function broadIntent(question: string): BroadIntent | null {
-  if (questionCategories(question).length > 0) return null;
+  if (questionCategories(question).length > 0 || matchQuestionTopics(question).weight > 0) return null;
   for (const [pattern, intent] of INTENTS) if (pattern.test(question)) return intent;
   return null;
 }

@@ -2,3 +2,5 @@ export { ABSTAIN_ANSWER, DEFAULT_ANSWER_OPTIONS, OPENING_CHARS, answerExtractive
 export { matchQuestionCategories, questionCategories, type QuestionCategoryMatch } from './question-categories';
 export type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
 export { answerBroadQuestion, broadIntent, type BroadIntent } from './broad-questions';
+export { CONTRACT_QUESTIONS, type ContractQuestion } from './contract-questions';
+export { CONTRACT_TOPICS, TOPIC_RULES, matchQuestionTopics, type ContractTopic, type QuestionTopicMatch, type TopicRule } from './topics';

@@ -3,10 +3,8 @@ import type { CuadCategory } from './categories';
 /** A pattern and how much evidence it adds; a score of 1 is enough for a finding. */
 export type Cue = readonly [pattern: RegExp, weight: number];
 
-export interface ClauseRule {
-  category: CuadCategory;
-  /** The category only applies to contracts where one of these is present (e.g. exceptions need a restriction). */
-  dependsOn?: readonly CuadCategory[];
+/** How sentences of one kind of clause are recognised, whatever names the kind. */
+export interface SentenceRule {
   /** Every pattern here must match the sentence before any cue is counted. */
   requires?: readonly RegExp[];
   cues: readonly Cue[];
@@ -19,6 +17,12 @@ export interface ClauseRule {
   minScore?: number;
   /** Score the best sentence needs for the contract to count as containing the category (default minScore). */
   documentScore?: number;
+}
+
+export interface ClauseRule extends SentenceRule {
+  category: CuadCategory;
+  /** The category only applies to contracts where one of these is present (e.g. exceptions need a restriction). */
+  dependsOn?: readonly CuadCategory[];
 }
 
 /** Builds a case-insensitive, dot-all pattern; `${DURATION}` style substitutions are inserted raw. */

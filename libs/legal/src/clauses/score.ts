@@ -1,4 +1,4 @@
-import type { ClauseRule } from './rule-types';
+import type { SentenceRule } from './rule-types';
 import type { Segment } from './segment';
 
 /** Maps an evidence score (1 = enough for a finding) to a 0..1 confidence. */
@@ -9,7 +9,7 @@ export function scoreToConfidence(score: number): number {
 const SECTION_TITLE_WEIGHT = 1;
 
 /** The evidence score of one sentence for one rule; 0 when no cue applies. */
-export function scoreSegment(rule: ClauseRule, segment: Pick<Segment, 'text' | 'heading'> & Partial<Pick<Segment, 'sectionStart'>>): number {
+export function scoreSegment(rule: SentenceRule, segment: Pick<Segment, 'text' | 'heading'> & Partial<Pick<Segment, 'sectionStart'>>): number {
   const text = segment.text;
   const titled = segment.sectionStart === true && rule.sectionTitle !== undefined && rule.sectionTitle.test(segment.heading);
   if (!titled && rule.requires !== undefined && !rule.requires.every((p) => p.test(text))) return 0;

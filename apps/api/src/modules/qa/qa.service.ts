@@ -23,6 +23,8 @@ const FIRST_READY_POLL_MS = 500;
 export const PASSAGES_PER_ANSWER = 8;
 /** Documents a broad question (key terms, obligations, risks) is answered from, best-matching first. */
 export const BROAD_DOCUMENTS = 3;
+/** Documents whose openings answer a question about the documents themselves (names, parties, dates). */
+export const OPENING_DOCUMENTS = 3;
 
 @Injectable()
 export class QaService {
@@ -72,7 +74,13 @@ export class QaService {
       score,
       headingPath: chunk.headingPath,
     }));
-    const texts = new Map((await this.ingestion.textsOf([...new Set(passages.map((passage) => passage.documentId))])).map((text) => [text.documentId, text]));
+    // A question about the documents themselves (their names, parties, dates) is answered from their openings,
+    // those of the best-matching documents first, then of the project's others: such a question often shares no
+    // word with the text ("Who are the parties?").
+    const openingIds = wantsDocumentOpening(dto.question) ? await this.openingDocuments(project.id, passages) : [];
+    const texts = new Map(
+      (await this.ingestion.textsOf([...new Set([...passages.map((passage) => passage.documentId), ...openingIds])])).map((text) => [text.documentId, text]),
+    );
     const pages: Record<string, PageSpan[]> = {};
     // Page furniture is found again from the stored text: chunks hold none, but a document's opening may.
     const boilerplate: Record<string, TextSpan[]> = {};
@@ -80,7 +88,7 @@ export class QaService {
       pages[id] = text.pages;
       boilerplate[id] = detectBoilerplate(text.text, text.pages);
     }
-    if (wantsDocumentOpening(dto.question)) passages.push(...this.openings(passages, texts));
+    if (openingIds.length > 0) passages.push(...(await this.openings(openingIds, passages, texts)));
 
     const broadIds = broadIntent(dto.question) ? [...new Set(passages.map((passage) => passage.documentId))].slice(0, BROAD_DOCUMENTS) : [];
     const found = await this.documents.findMany(broadIds);
@@ -124,20 +132,31 @@ export class QaService {
     return { answer, context, citations: citations.map(mapCitation), abstained };
   }
 
-  /** Questions about the document itself (its name, parties, dates) are answered from its opening. */
-  private openings(passages: Passage[], texts: Map<string, { text: string }>): Passage[] {
-    const seen = new Set<string>();
-    const openings: Passage[] = [];
-    for (const passage of passages) {
-      if (seen.has(passage.documentId) || openings.length >= 3) continue;
-      seen.add(passage.documentId);
-      const text = texts.get(passage.documentId)?.text ?? '';
-      const end = Math.min(OPENING_CHARS, text.length);
-      if (end === 0) continue;
-      openings.push({ id: `opening:${passage.documentId}`, documentId: passage.documentId, file: passage.file, page: 1, start: 0, end, text: text.slice(0, end), score: passage.score, headingPath: [] });
+  /** The documents whose openings answer a question about the documents themselves: at most OPENING_DOCUMENTS. */
+  private async openingDocuments(projectId: string, passages: readonly Passage[]): Promise<string[]> {
+    const ids = [...new Set(passages.map((passage) => passage.documentId))].slice(0, OPENING_DOCUMENTS);
+    if (ids.length < OPENING_DOCUMENTS) {
+      for (const id of (await this.documents.readyIds(projectId)).sort()) if (ids.length < OPENING_DOCUMENTS && !ids.includes(id)) ids.push(id);
     }
-    return openings;
+    return ids;
   }
+
+  /** The first OPENING_CHARS of each document, as passages scored like the best retrieved passage of its document. */
+  private async openings(ids: readonly string[], passages: readonly Passage[], texts: Map<string, { text: string }>): Promise<Passage[]> {
+    const retrieved = new Map<string, Passage>();
+    for (const passage of passages) if (!retrieved.has(passage.documentId)) retrieved.set(passage.documentId, passage);
+    const missing = ids.filter((id) => !retrieved.has(id));
+    const files = new Map((missing.length > 0 ? await this.documents.findMany(missing) : []).map((document) => [document.id, document.filename]));
+    return ids.flatMap((documentId) => {
+      const text = texts.get(documentId)?.text ?? '';
+      const end = Math.min(OPENING_CHARS, text.length);
+      const file = retrieved.get(documentId)?.file ?? files.get(documentId);
+      if (end === 0 || file === undefined) return [];
+      const score = retrieved.get(documentId)?.score ?? 0;
+      return [{ id: `opening:${documentId}`, documentId, file, page: 1, start: 0, end, text: text.slice(0, end), score, headingPath: [] }];
+    });
+  }
+
 
   /** One page of the history, oldest first; `next` points at the older page when there is one. */
   async history(user: AuthUser, projectId: string, query: ChatHistoryQueryDto): Promise<ChatHistoryResponseDto> {

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+
+/** The passages accepted as the answer to one question in one contract; none when the contract lacks the clause. */
+export interface TopicJudgment {
+  spans: [number, number][];
+  /** Where they were found: the headings of their sections, '(sentence)' for a sentence outside one. */
+  basis: string[];
+}
+
+export interface Judgments {
+  /** Contract files whose judgments were read and corrected by hand. */
+  reviewed: string[];
+  /** file → question id → judgment, for the questions no CUAD category answers. */
+  contracts: Record<string, Record<string, TopicJudgment>>;
+}
+
+export const JUDGMENTS_PATH = join(__dirname, 'judgments.json');
