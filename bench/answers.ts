@@ -87,8 +87,8 @@ async function main(): Promise<void> {
     console.log(table(['category', 'present', 'answered %', 'gold cited %', 'absent', 'abstained %'], rows));
     const withGold = percent(total.answeredWithGold / Math.max(1, total.present));
     const abstained = percent(total.abstained / Math.max(1, total.absent));
-    console.log(`\nanswered with a citation of a gold span: ${fixed(withGold)}% (target >= 65): ${withGold >= 65 ? 'met' : 'missed'}`);
-    console.log(`abstained when the clause is absent:     ${fixed(abstained)}% (target >= 85): ${abstained >= 85 ? 'met' : 'missed'}`);
+    console.log(`\nanswered with a citation of a gold span: ${fixed(withGold)}% (target >= 85): ${withGold >= 85 ? 'met' : 'missed'}`);
+    console.log(`abstained when the clause is absent:     ${fixed(abstained)}% (target >= 95): ${abstained >= 95 ? 'met' : 'missed'}`);
     if (args.has('write-baseline')) {
       const path = writeBaseline('answers', {
         args: ['--contracts', String(files.length)],

@@ -1,13 +1,13 @@
 /**
  * The quality gate of CI: clause detection over every CUAD dev contract, and the committed slices of the answers,
- * retrieval and Case Summary benchmarks, each held to the floors of its baseline in bench/baselines. Exits 1 with a table of every
+ * retrieval, Case Summary and questions benchmarks, each held to the floors of its baseline in bench/baselines. Exits 1 with a table of every
  * regression, and 1 with a message when the data set is missing (never a skip).
  *
- *   npm run test:quality [-- --only clauses,answers,retrieval,summary]
+ *   npm run test:quality [-- --only clauses,answers,retrieval,summary,questions]
  *
  * The data comes from CASEWISE_DATA, else ../shared/data beside the repository. After an intended change of
  * the figures, write the baselines again: npm run bench:clauses -- --write-baseline, and the bench:answers,
- * bench:retrieval and bench:summary commands with the `args` recorded in their baseline files plus --write-baseline.
+ * bench:retrieval, bench:summary and bench:questions commands with the `args` recorded in their baseline files plus --write-baseline.
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -18,7 +18,7 @@ import { MissingDataError } from './lib/data';
 import { fixed } from './lib/format';
 import { clauseChecks, gateReport, readBaseline, sliceChecks, type Check, type ClauseBaseline, type SliceBaseline } from './lib/quality-gate';
 
-const SUITES = ['clauses', 'answers', 'retrieval', 'summary'] as const;
+const SUITES = ['clauses', 'answers', 'retrieval', 'summary', 'questions'] as const;
 type Suite = (typeof SUITES)[number];
 
 const ROOT = resolve(__dirname, '..');
@@ -83,7 +83,16 @@ async function summary(): Promise<Check[]> {
   return sliceChecks('summary', baseline, { size: { contracts: numberAt(result, 'contracts') }, figures });
 }
 
-const RUNS: Record<Suite, () => Promise<Check[]>> = { clauses, answers, retrieval, summary };
+async function questions(): Promise<Check[]> {
+  const baseline = readBaseline<SliceBaseline>('questions');
+  const result = await runBenchJson('questions.ts', [...baseline.args, '--corpus', cuadPath('txt')]);
+  const figures = { right_clause: numberAt(result, 'right_clause'), abstained_when_absent: numberAt(result, 'abstained_when_absent') };
+  console.log(`questions (${baseline.args.join(' ')}): right clause ${figures.right_clause} %, abstained when absent ${figures.abstained_when_absent} %`);
+  const size = { contracts: numberAt(result, 'contracts'), present: numberAt(result, 'present'), absent: numberAt(result, 'absent') };
+  return sliceChecks('questions', baseline, { size, figures });
+}
+
+const RUNS: Record<Suite, () => Promise<Check[]>> = { clauses, answers, retrieval, summary, questions };
 
 async function main(): Promise<number> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['only'], switches: [] });

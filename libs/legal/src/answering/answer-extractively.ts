@@ -192,9 +192,15 @@ function questionSubject(question: string): QuestionSubject {
   };
 }
 
+/** Passages ranked this deep or deeper are read only for a clause that states itself plainly. */
+const DEEP_RANK = 8;
+/** How much more evidence a clause needs there. */
+const DEEP_FACTOR = 1.6;
+
 function ruleMatches(rule: SentenceRule, candidates: readonly Candidate[], threshold: number, scores: Map<Candidate, number>): void {
-  const needed = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
+  const base = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
   for (const candidate of candidates) {
+    const needed = candidate.passageRank >= DEEP_RANK ? base * DEEP_FACTOR : base;
     const score = scoreSegment(rule, candidate);
     if (score >= needed) scores.set(candidate, Math.max(scores.get(candidate) ?? 0, score / needed));
   }
@@ -218,6 +224,14 @@ function display(quote: string): string {
   if (flat.length <= DISPLAY_CHARS) return flat;
   const cut = flat.lastIndexOf(' ', DISPLAY_CHARS);
   return `${flat.slice(0, cut > DISPLAY_CHARS / 2 ? cut : DISPLAY_CHARS)} …`;
+}
+
+/**
+ * Whether the question names a kind of clause (a category or topic the rules recognise), so that more passages
+ * should be read: the rules find the clause among them even where it shares few words with the question.
+ */
+export function namesClause(question: string): boolean {
+  return questionSubject(parseLegalQuery(question).question).weight >= 2;
 }
 
 /** Picks the best sentences, at most `maxSentences`, none much weaker than the best, with no two overlapping. */

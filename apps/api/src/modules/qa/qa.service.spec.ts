@@ -16,7 +16,7 @@ import { expectError } from '@test/utils/expect-error';
 import { automock } from '@test/utils/strict';
 import { ChatRepository } from './chat.repository';
 import type { ChatMessageEntity } from './chat-message.entity';
-import { FIRST_READY_WAIT_MS, NO_DOCUMENTS, PASSAGES_PER_ANSWER, QaService, STILL_READING } from './qa.service';
+import { FIRST_READY_WAIT_MS, NO_DOCUMENTS, PASSAGES_PER_ANSWER, PASSAGES_PER_CLAUSE_ANSWER, QaService, STILL_READING } from './qa.service';
 
 const CALLER = entity.caller();
 const PROJECT = entity.project();
@@ -101,10 +101,17 @@ describe(QaService.name, () => {
       expect(mocks.model.answer).not.toHaveBeenCalled();
     });
 
+    it('reads fewer passages for a question that names no kind of clause', async () => {
+      const mocks = setup();
+      await mocks.sut.ask(CALLER, PROJECT.id, { question: 'Where is the warehouse?' });
+      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, 'Where is the warehouse?', PASSAGES_PER_ANSWER);
+    });
+
     it('answers the model the passages found, with the stored page maps and page furniture', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
-      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, QUESTION, PASSAGES_PER_ANSWER);
+      // A question naming a kind of clause reads more passages: the clause rules pick among them.
+      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, QUESTION, PASSAGES_PER_CLAUSE_ANSWER);
       expect(mocks.ingestion.textsOf).toHaveBeenCalledWith(['document-1']);
       expect(mocks.model.answer).toHaveBeenCalledWith(
         QUESTION,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { broadIntent, detectBoilerplate, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
+import { broadIntent, detectBoilerplate, namesClause, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
@@ -21,6 +21,8 @@ export const STILL_READING = 'Your documents are still being read: ask again in 
 export const FIRST_READY_WAIT_MS = 60_000;
 const FIRST_READY_POLL_MS = 500;
 export const PASSAGES_PER_ANSWER = 8;
+/** Passages read for a question that names a kind of clause: the clause rules, not the words, pick among them. */
+export const PASSAGES_PER_CLAUSE_ANSWER = 24;
 /** Documents a broad question (key terms, obligations, risks) is answered from, best-matching first. */
 export const BROAD_DOCUMENTS = 3;
 /** Documents whose openings answer a question about the documents themselves (names, parties, dates). */
@@ -62,7 +64,7 @@ export class QaService {
     const counts = await this.firstReady(project.id);
     const pending = counts.queued + counts.processing;
 
-    const hits = await this.search.search(project.id, dto.question, PASSAGES_PER_ANSWER);
+    const hits = await this.search.search(project.id, dto.question, namesClause(dto.question) ? PASSAGES_PER_CLAUSE_ANSWER : PASSAGES_PER_ANSWER);
     const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
       id: chunk.id,
       documentId: chunk.documentId,
