@@ -43,6 +43,7 @@ interface Scored extends Candidate {
 
 const RULES = new Map<string, ClauseRule>(CLAUSE_RULES.map((rule) => [rule.category, rule]));
 const TOPICS = new Map<ContractTopic, SentenceRule>(TOPIC_RULES.map((rule) => [rule.topic, rule]));
+const TOPIC_WORDS = new Map<ContractTopic, string>(TOPIC_RULES.map((rule) => [rule.topic, rule.words]));
 const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date']);
 /** The title, parties and date of a contract sit in its first few thousand characters. */
 export const OPENING_CHARS = 6000;
@@ -232,6 +233,17 @@ function display(quote: string): string {
  */
 export function namesClause(question: string): boolean {
   return questionSubject(parseLegalQuery(question).question).weight >= 2;
+}
+
+/**
+ * What to search for to answer a question: the question, and for a question about a topic the words its clauses
+ * are written in, since a lawyer's wording ("payment terms") is rarely the clause's ("paid monthly in arrears").
+ */
+export function searchQuery(question: string): string {
+  const { topics } = questionSubject(parseLegalQuery(question).question);
+  if (topics.length === 0) return question;
+  const words = new Set(topics.flatMap((topic) => (TOPIC_WORDS.get(topic) as string).split(' ')));
+  return `${question} ${[...words].join(' ')}`;
 }
 
 /** Picks the best sentences, at most `maxSentences`, none much weaker than the best, with no two overlapping. */

@@ -24,6 +24,8 @@ export interface TopicRule extends SentenceRule {
   topic: ContractTopic;
   /** How a question names the topic, and how strongly (3 when it names the clause, as the category cues weigh). */
   question: readonly Cue[];
+  /** Words the clause is written in, searched for along with the question's own. */
+  words: string;
 }
 
 const DAMAGES_KINDS = String.raw`(?:consequential|indirect|incidental|special|punitive|exemplary|multiple|treble)`;
@@ -31,6 +33,7 @@ const DAMAGES_KINDS = String.raw`(?:consequential|indirect|incidental|special|pu
 export const TOPIC_RULES: readonly TopicRule[] = [
   {
     topic: 'Termination For Cause',
+    words: 'terminate termination breach default cure insolvency bankruptcy',
     question: [
       [re`\bterminat\w*\b.{0,80}\b(?:for\s+(?:cause|breach|default)|breach\w*|default\w*|insolven\w*|bankrupt\w*)|\b(?:breach|default|cause)\b.{0,60}\bterminat`, 3],
     ],
@@ -47,6 +50,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Forum',
+    words: 'jurisdiction venue courts submit exclusive',
     question: [
       [re`\b(?:which|what|whose)\s+courts?\b|\bcourts?\b.{0,60}\b(?:jurisdiction|hear|decide|sue|litigat)|\bjurisdiction\b.{0,60}\b(?:disputes?|claims?|courts?|suits?|litigation)|\bvenue\b|\bforum\b|\bwhere\b.{0,60}\b(?:sue|litigat|brought|heard|resolved)`, 3],
     ],
@@ -63,6 +67,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Dispute Resolution',
+    words: 'arbitration arbitrator disputes mediation settle',
     question: [
       [re`\barbitrat\w*|\bmediat\w*|\bdisputes?\b.{0,60}\b(?:resolv|resolution|settle|handled)|\bresolv\w*\s+disputes?`, 3],
     ],
@@ -78,6 +83,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Indemnification',
+    words: 'indemnify indemnification hold harmless defend claims',
     question: [[re`\bindemn\w*|\bhold\s+harmless\b`, 3]],
     sectionTitle: re`indemn`,
     cues: [
@@ -89,6 +95,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Excluded Damages',
+    words: 'consequential indirect incidental special punitive damages lost profits liable',
     question: [
       [re`\b${DAMAGES_KINDS}\b.{0,40}\bdamages|\blost\s+profits\b|\bexclu\w*\b.{0,40}\bdamages|\bdamages\b.{0,40}\bexclu`, 3],
     ],
@@ -103,6 +110,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Confidentiality',
+    words: 'confidential confidentiality disclose information secret',
     question: [[re`\bconfidential\w*|\bnon-?disclosure\b|\bsecrecy\b|\bkeep\b.{0,40}\bsecret|\bdisclos\w*\b.{0,40}\binformation`, 3]],
     sectionTitle: re`confidential|non-?disclosure|secrecy|proprietary\s+information`,
     cues: [
@@ -115,19 +123,24 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Payment Terms',
+    words: 'pay paid payable payment invoice fee fees due within days',
     question: [[re`\bpayment\s+terms?\b|\b(?:when|how)\b.{0,40}\b(?:paid|pay|payments?|invoic)|\bpayments?\b.{0,40}\b(?:due|made|schedule)|\binvoic\w*`, 3]],
-    sectionTitle: re`payment|invoic|fees|compensation|price`,
-    requires: [re`\b(?:pay|pays|paid|payable|payment|payments|invoice\w*|remit\w*)\b`],
+    sectionTitle: re`payment|invoic`,
+    requires: [re`\b(?:pay|pays|paid|payable|payment|payments|invoice\w*|bill|billed|remit\w*)\b`],
     cues: [
       [re`\b(?:pay|paid|payable|payments?|invoices?|remit\w*)\b.{0,200}\bwithin\s+(?:\w+\s+){0,2}(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?days\b`, 1.4],
-      [re`\bnet\s+\d+\b|\bupon\s+receipt\s+of\s+(?:an?\s+|the\s+)?invoice|\bin\s+advance\b|\b(?:monthly|quarterly|annually|in\s+arrears)\b`, 0.7],
-      [re`\binvoice\w*|\blate\s+payments?\b|\binterest\b.{0,60}\b(?:per\s+(?:month|annum)|rate)`, 0.6],
-      [re`\b(?:wire\s+transfer|by\s+check|immediately\s+available\s+funds|currency)\b`, 0.4],
+      [re`\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,2}pay\b.{0,250}(?:\$|\bUSD\b|\bdollars\b|\beuros?\b|\bpercent\b|%|\bfees?\b|\broyalt|\bcommissions?\b|\bprice\b|\bsalary\b)`, 1.1],
+      [re`\b(?:payable|paid|due|invoiced|billed)\s+(?:\w+\s+){0,3}(?:monthly|quarterly|annually|weekly|in\s+arrears|in\s+advance|upon\s+receipt|on\s+or\s+before|within|net\s+\d+)`, 1.1],
+      [re`\bnet\s+\d+\b|\bupon\s+receipt\s+of\s+(?:an?\s+|the\s+)?invoice|\bin\s+advance\b|\b(?:monthly|quarterly|annually|in\s+arrears)\b|\bper\s+(?:month|annum|year|quarter)\b|\binstall?ments?\b`, 0.5],
+      [re`\binvoice\w*|\blate\s+payments?\b|\binterest\b.{0,60}\b(?:per\s+(?:month|annum)|rate)`, 0.5],
+      [re`\b(?:wire\s+transfer|by\s+check|immediately\s+available\s+funds)\b`, 0.4],
     ],
-    headings: [[re`payment|invoic|fees|compensation`, 0.5]],
+    headings: [[re`payment|invoic|fees|compensation|royalt|price|remuneration`, 0.4]],
+    negatives: [[re`\b(?:costs?|expenses?)\s+(?:of|incurred|associated)\b.{0,80}\b(?:enforc|litigation|attorney)|\battorneys?'?\s+fees\b`, 0.8]],
   },
   {
     topic: 'Warranties',
+    words: 'warrants warranty represents representations',
     question: [[re`\bwarrant(?:y|ies)\b|\brepresentations?\b`, 2.5]],
     sectionTitle: re`warrant|representations`,
     requires: [re`\bwarrant|\brepresents?\b`],
@@ -141,6 +154,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Notices',
+    words: 'notices writing delivered mail courier address deemed given',
     question: [[re`\bnotices?\b.{0,40}\b(?:given|sent|delivered|served|provided|addressed)|\b(?:give|send|deliver|serve)\s+(?:a\s+)?notices?\b|\bnotice\s+(?:provisions?|address)|\bwhere\b.{0,40}\bnotices?\b`, 3]],
     sectionTitle: re`^\W*(?:[\d.]+\s*)?notices?\b|\bnotices\b`,
     requires: [re`\bnotices?\b|\bcommunications?\b`],
@@ -154,6 +168,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   },
   {
     topic: 'Force Majeure',
+    words: 'force majeure beyond reasonable control acts god delay',
     question: [[re`\bforce\s+majeure\b|\bacts?\s+of\s+god\b|\bbeyond\b.{0,30}\bcontrol\b|\bpandemic|\bexcused?\s+(?:from\s+)?performance`, 3]],
     sectionTitle: re`force\s+majeure|acts?\s+of\s+god|excused\s+performance|unavoidable\s+delay`,
     cues: [
@@ -181,3 +196,4 @@ export function matchQuestionTopics(question: string): QuestionTopicMatch {
   for (const weight of best.values()) top = Math.max(top, weight);
   return { topics: [...best].filter(([, weight]) => weight === top).map(([topic]) => topic), weight: top };
 }
+

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { broadIntent, detectBoilerplate, namesClause, OPENING_CHARS, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
+import { broadIntent, detectBoilerplate, namesClause, OPENING_CHARS, searchQuery, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
@@ -64,7 +64,7 @@ export class QaService {
     const counts = await this.firstReady(project.id);
     const pending = counts.queued + counts.processing;
 
-    const hits = await this.search.search(project.id, dto.question, namesClause(dto.question) ? PASSAGES_PER_CLAUSE_ANSWER : PASSAGES_PER_ANSWER);
+    const hits = await this.search.search(project.id, searchQuery(dto.question), namesClause(dto.question) ? PASSAGES_PER_CLAUSE_ANSWER : PASSAGES_PER_ANSWER);
     const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
       id: chunk.id,
       documentId: chunk.documentId,
