@@ -26,7 +26,7 @@ import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, pooledQuestion, readCategories, readQueries, type DevQuery } from './lib/cuad';
 import { fixed, mapLimit, percent, seconds, table } from './lib/format';
 import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
-import { corpusText, reportGroups, retrievalDataPaths, storedSpans, type RetrievalDataPaths, type RetrievalSetting } from './lib/retrieval-data';
+import { corpusText, reportGroups, retrievalDataPaths, storedSpans, type CorpusText, type RetrievalDataPaths, type RetrievalSetting } from './lib/retrieval-data';
 
 const MAX_K = LEGALBENCH_KS[LEGALBENCH_KS.length - 1];
 const UPLOAD_CONCURRENCY = 4;
@@ -81,11 +81,19 @@ interface Measured {
   runs: Run[];
 }
 
-/** Ingests the plan's files into their projects and runs every query at every weight. */
-async function measure(bench: BenchApp, api: ApiClient, setting: RetrievalSetting, work: Plan, corpus: string, weights: number[]): Promise<Measured> {
-  let started = process.hrtime.bigint();
+interface Ingested {
+  setting: RetrievalSetting;
+  work: Plan;
+  projectIds: Map<string, string>;
+  texts: Map<string, CorpusText>;
+  ingestSeconds: number;
+}
+
+/** Uploads the plan's files into their projects and waits until the ingestion job has made every one ready. */
+async function ingest(bench: BenchApp, api: ApiClient, setting: RetrievalSetting, work: Plan, corpus: string): Promise<Ingested> {
+  const started = process.hrtime.bigint();
   const projectIds = new Map<string, string>();
-  const texts = new Map<string, { text: string; dropped: number }>();
+  const texts = new Map<string, CorpusText>();
   const uploads: { label: string; file: string }[] = [];
   for (const [label, files] of work.projects) {
     projectIds.set(label, await api.createProject(`bench ${setting} ${label}`.slice(0, 100)));
@@ -112,10 +120,14 @@ async function measure(bench: BenchApp, api: ApiClient, setting: RetrievalSettin
   if (altered.length > 0 || stored.length !== documentFile.size) {
     throw new Error(`${altered.length} stored text(s) differ from their file; offsets would not be comparable.`);
   }
+  return { setting, work, projectIds, texts, ingestSeconds };
+}
 
-  // One search per project builds its cached index, so the timed runs measure queries alone.
+/** Runs every query of an ingested plan at every weight, after one search per project has built its index. */
+async function measure(bench: BenchApp, ingested: Ingested, weights: number[]): Promise<Measured> {
+  const { work, projectIds, texts } = ingested;
   const search = bench.app.get(SearchService);
-  started = process.hrtime.bigint();
+  let started = process.hrtime.bigint();
   for (const id of projectIds.values()) await search.search(id, 'agreement', 1);
   const indexSeconds = seconds(started);
   const runs: Run[] = [];
@@ -130,7 +142,8 @@ async function measure(bench: BenchApp, api: ApiClient, setting: RetrievalSettin
     }
     runs.push({ weight, seconds: seconds(started), results });
   }
-  return { setting, work, fileCount: new Set([...work.projects.values()].flat()).size, ingestSeconds, indexSeconds, runs };
+  const fileCount = new Set([...work.projects.values()].flat()).size;
+  return { setting: ingested.setting, work, fileCount, ingestSeconds: ingested.ingestSeconds, indexSeconds, runs };
 }
 
 function report(measured: Measured, allCategories: boolean): void {
@@ -211,14 +224,20 @@ async function main(): Promise<void> {
   try {
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
-    const measured: Measured[] = [];
+    // Every setting is ingested before any is searched: searching holds the event loop, and an HTTP connection
+    // left idle meanwhile may be closed under the next request.
+    const ingested: Ingested[] = [];
     for (const each of settings) {
       const paths = pathsFor(each);
       const contracts = args.count('contracts', each === 'pooled' ? 30 : Number.MAX_SAFE_INTEGER);
       const counted = new Set(readCategories(paths.categories).filter((c) => args.has('all-categories') || c.legalbench_rag).map((c) => c.category));
       const work = plan(each, readQueries(paths.queries).filter((query) => counted.has(query.category)), contracts, limit);
       if (work.queries.length === 0) throw new Error(`No queries match the options (${paths.queries}).`);
-      const result = await measure(bench, api, each, work, paths.corpus, weights);
+      ingested.push(await ingest(bench, api, each, work, paths.corpus));
+    }
+    const measured: Measured[] = [];
+    for (const each of ingested) {
+      const result = await measure(bench, each, weights);
       report(result, args.has('all-categories'));
       measured.push(result);
     }
