@@ -5,19 +5,20 @@
  *   node -r @swc-node/register bench/retrieval-lab.ts --setting single|pooled [--contracts N] [--limit N]
  *     [--chunk targetChars=500,minChars=120,maxChars=1000] [--bm25 k1=1.2,b=0.75]
  *     [--retriever headingWeight=0.5,documentWeight=1,contextWeight=0.1,openingChars=2000]
- *     [--expansion synonymWeight=0.3,bigramWeight=0.5] [--baseline] [--by-category] [--data DIR]
+ *     [--expansion synonymWeight=0.3,bigramWeight=0.5] [--sections maxSectionChars=1500] [--baseline] [--by-category]
+ *     [--data DIR]
  *
  * `single`: each query searches only its own contract's chunks with the bare question. `pooled`: the first N
  * contracts (by file name) that have queries share one index and each query names its contract:
  * "Consider the <title> between <parties>; <question>". `--baseline` is plain BM25 over fixed 500-character
  * windows, the anchor the structure-aware pipeline is compared with.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chunkDocument, type ChunkOptions } from '../libs/legal/src/chunking';
-import { Bm25Index, LegalRetriever, type Bm25Options, type LegalRetrieverOptions, type QueryExpansionOptions } from '../libs/legal/src/retrieval';
+import { assembleSections, Bm25Index, LegalRetriever, SectionMap, type Bm25Options, type LegalRetrieverOptions, type QueryExpansionOptions, type SmallToBigOptions } from '../libs/legal/src/retrieval';
 import { evaluateRetrieval, type CharRange, type QueryRetrieval } from '../libs/legal/src/scoring';
 import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readCategories, readQueries } from './lib/cuad';
+import { readCorpusText, retrievalDataPaths, storedSpans } from './lib/retrieval-data';
 
 interface LabArgs {
   setting: 'single' | 'pooled';
@@ -30,6 +31,7 @@ interface LabArgs {
   bm25: Partial<Bm25Options>;
   retriever: Partial<LegalRetrieverOptions>;
   expansion: Partial<QueryExpansionOptions>;
+  sections: Partial<SmallToBigOptions>;
 }
 
 const MAX_K = 64;
@@ -56,6 +58,7 @@ function parseArgs(argv: string[]): LabArgs {
     bm25: {},
     retriever: {},
     expansion: {},
+    sections: {},
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -94,6 +97,9 @@ function parseArgs(argv: string[]): LabArgs {
         break;
       case '--retriever':
         args.retriever = parseAssignments(next()) as Partial<LegalRetrieverOptions>;
+        break;
+      case '--sections':
+        args.sections = parseAssignments(next()) as Partial<SmallToBigOptions>;
         break;
       case '--expansion':
         args.expansion = parseAssignments(next()) as Partial<QueryExpansionOptions>;
@@ -159,7 +165,11 @@ function buildSearcher(args: LabArgs, files: string[], texts: Map<string, string
     segments.map((s) => ({ id: s.id, documentId: s.file, text: s.text, headingPath: s.headingPath })),
     { ...args.retriever, bm25: { ...args.bm25 }, expansion: args.expansion },
   );
-  return (query, k) => toRanges(retriever.search(query, k).map((hit) => hit.id));
+  const sections = new SectionMap(segments.map((s, i) => ({ id: s.id, documentId: s.file, ordinal: i, start: s.start, end: s.end, headingPath: s.headingPath })));
+  return (query, k) =>
+    assembleSections(retriever.search(query, k * 4), sections, args.sections)
+      .slice(0, k)
+      .map((hit) => ({ file: hit.documentId, start: hit.start, end: hit.end }));
 }
 
 function pct(x: number): string {
@@ -176,17 +186,19 @@ function printTable(label: string, results: QueryRetrieval[]): void {
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  const categories = readCategories(join(args.dataDir, 'categories.json'));
+  const paths = retrievalDataPaths(args.dataDir, args.setting);
+  const categories = readCategories(paths.categories);
   const legalbench = new Set(categories.filter((c) => c.legalbench_rag).map((c) => c.category));
-  const allQueries = readQueries(join(args.dataDir, 'dev', 'queries.json')).filter((q) =>
-    legalbench.has(q.category),
-  );
+  const allQueries = readQueries(paths.queries).filter((q) => legalbench.has(q.category));
   const texts = new Map<string, string>();
+  const dropped = new Map<string, number>();
   const textOf = (file: string): string => {
     let text = texts.get(file);
     if (text === undefined) {
-      text = readFileSync(join(args.dataDir, 'txt', file), 'utf8');
+      const read = readCorpusText(join(paths.corpus, file));
+      text = read.text;
       texts.set(file, text);
+      dropped.set(file, read.dropped);
     }
     return text;
   };
@@ -194,7 +206,7 @@ function main(): void {
   const started = Date.now();
   const stats = { chunks: 0, chars: 0 };
   const results: { query: DevQuery; retrieval: QueryRetrieval }[] = [];
-  const gold = (q: DevQuery): CharRange[] => q.spans.map(([start, end]) => ({ file: q.file, start, end }));
+  const gold = (q: DevQuery): CharRange[] => storedSpans(q.spans, dropped.get(q.file) ?? 0).map(([start, end]) => ({ file: q.file, start, end }));
 
   if (args.setting === 'single') {
     const byFile = new Map<string, DevQuery[]>();

@@ -221,6 +221,11 @@ export class Bm25Index {
     return this.ids[index];
   }
 
+  /** Where an id sits in the score arrays, -1 when it is not indexed. */
+  positionOf(id: string): number {
+    return this.idIndex.get(id) ?? -1;
+  }
+
   /** The `k` highest positive scores, best first; ties keep insertion order. */
   topK(scores: Float64Array, k: number): ScoredId[] {
     const picked: number[] = [];

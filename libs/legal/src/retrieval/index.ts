@@ -7,3 +7,5 @@ export type { LegalRetrieverOptions, RetrievalHit, RetrieverChunk, RetrieverDocu
 export { LEGAL_SYNONYMS } from './legal-synonyms';
 export { buildPlainQuery, buildQuestionQuery, DEFAULT_QUERY_EXPANSION, parseLegalQuery, questionTerms } from './query';
 export type { ParsedLegalQuery, QueryExpansionOptions } from './query';
+export { assembleSections, DEFAULT_SMALL_TO_BIG, SectionMap } from './small-to-big';
+export type { SectionChunk, SectionHit, SmallToBigOptions } from './small-to-big';

@@ -29,6 +29,15 @@ describe('LegalRetriever', () => {
     expect(license[0].id).toBe('license#0');
   });
 
+  it('reports each passage own match with the question apart from its document match with the context', () => {
+    const question = 'Which law governs?';
+    const bare = new Map(retriever.search(question, 5).map((hit) => [hit.id, hit.score]));
+    const named = retriever.search(`Consider the Supply Agreement between Acme Widgets Inc.; ${question}`, 5);
+    expect(named[0]).toMatchObject({ id: 'supply#0', passageScore: bare.get('supply#0') });
+    expect(named[0].score).toBeGreaterThan(named[0].passageScore);
+    for (const hit of retriever.search(question, 5)) expect(hit.passageScore).toBe(hit.score);
+  });
+
   it('matches the heading path as well as the text', () => {
     expect(retriever.search('Does a party have the right to audit?', 1)[0].id).toBe('license#2');
   });

@@ -40,6 +40,8 @@ export interface RetrievalHit {
   id: string;
   documentId: string;
   score: number;
+  /** The passage's own match with the question, before the match of its document with the query's context. */
+  passageScore: number;
 }
 
 export interface SerializedLegalRetriever {
@@ -110,6 +112,7 @@ export class LegalRetriever {
     const { context, question } = parseLegalQuery(query);
     const questionQuery = buildQuestionQuery(question, this.options.expansion);
     const scores = this.chunks.scoreAll(questionQuery, filter);
+    const passageScores = context === undefined ? scores : Float64Array.from(scores);
 
     if (context !== undefined) {
       const contextQuery = buildPlainQuery(context);
@@ -119,7 +122,12 @@ export class LegalRetriever {
       }
       if (this.options.documentWeight > 0 && this.documents.size > 1) this.addDocumentPrior(scores, contextQuery);
     }
-    return this.chunks.topK(scores, k).map((hit) => ({ id: hit.id, documentId: this.chunkDocument.get(hit.id) ?? '', score: hit.score }));
+    return this.chunks.topK(scores, k).map((hit) => ({
+      id: hit.id,
+      documentId: this.chunkDocument.get(hit.id) ?? '',
+      score: hit.score,
+      passageScore: passageScores[this.chunks.positionOf(hit.id)] ?? hit.score,
+    }));
   }
 
   toJSON(): SerializedLegalRetriever {

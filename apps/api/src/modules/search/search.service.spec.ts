@@ -26,11 +26,17 @@ function chunk(id: string, documentId: string, text: string, vector: number[] | 
   return { id, documentId, projectId: PROJECT, ordinal, start: 0, end: text.length, pageStart: 1, pageEnd: 1, headingPath: [], text, vector };
 }
 
+/** One stored document (d1) and its passages, for the tests of what a hit hands out. */
+interface StoredDocument {
+  text: string;
+  chunks: ChunkEntity[];
+}
+
 /**
  * A search service over fixed chunks with the real VectorIndex; with `qdrantHits` the configuration names a
  * Qdrant server, which is faked and answers those hits. Records whether each load of the chunks asked for vectors.
  */
-function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256) {
+function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256, stored?: StoredDocument) {
   const loads: boolean[] = [];
   const loadedProjects: string[] = [];
   const embedded: string[] = [];
@@ -39,10 +45,11 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     async chunksOfProject(projectId, withVectors = true) {
       loads.push(withVectors);
       loadedProjects.push(projectId);
+      if (stored) return stored.chunks;
       return CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i));
     },
     async textsOf(documentIds) {
-      return documentIds.map((documentId) => ({ documentId, text: `Contract ${documentId}`, pages: [] }));
+      return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [] }));
     },
   });
   const documentDeletions: ((projectId: string, documentId: string) => void)[] = [];
@@ -179,5 +186,48 @@ describe(`${SearchService.name} with the vector index`, () => {
     expect(loads).toEqual([false]);
     expect(qdrantSearches).toEqual([{ projectId: PROJECT, documentIds: ['d1', 'd2'] }]);
     expect(ids(hits)).toEqual(reversed);
+  });
+});
+
+describe(`${SearchService.name}: small-to-big`, () => {
+  // Three passages of one clause, the page number between the first two left out of every passage.
+  const text = [
+    '12. Confidentiality.',
+    'The Recipient shall hold the Confidential Information in strict confidence.',
+    'Page 4',
+    'The Recipient shall not disclose Confidential Information in strict confidence to others.',
+    'The Recipient shall return all copies of the Confidential Information.',
+    '13. Notices.',
+    'Notices go to the addresses above.',
+  ].join('\n');
+  const passage = (id: string, ordinal: number, from: string, to: string, headingPath: string[], page: number): ChunkEntity => {
+    const start = text.indexOf(from);
+    const end = text.indexOf(to) + to.length;
+    return { id, documentId: 'd1', projectId: PROJECT, ordinal, start, end, pageStart: page, pageEnd: page, headingPath, text: text.slice(start, end), vector: null };
+  };
+  const clause = ['12. Confidentiality'];
+  const chunks = [
+    passage('p0', 0, '12. Confidentiality.', 'strict confidence.', clause, 3),
+    passage('p1', 1, 'The Recipient shall not', 'to others.', clause, 4),
+    passage('p2', 2, 'The Recipient shall return', 'Information.', clause, 4),
+    passage('p3', 3, '13. Notices.', 'addresses above.', ['13. Notices'], 4),
+  ];
+
+  it('hands out a passage grown over the neighbours of its clause that match as well, as the stored text between them', async () => {
+    const { service } = setup({}, undefined, 256, { text, chunks });
+    const [hit, ...rest] = await service.search(PROJECT, 'hold or disclose confidential information in strict confidence', 3);
+    expect(['p0', 'p1']).toContain(hit.chunk.id);
+    expect(hit.chunk).toMatchObject({ start: chunks[0].start, end: chunks[1].end, pageStart: 3, pageEnd: 4 });
+    expect(hit.chunk.text).toBe(text.slice(chunks[0].start, chunks[1].end));
+    expect(hit.chunk.text).toContain('Page 4');
+    expect(hit.file).toBe('one.txt');
+    // Neither passage is handed out a second time.
+    expect(rest.map((other) => other.chunk.id)).toEqual(['p2']);
+  });
+
+  it('leaves a passage alone when its neighbours do not match the question', async () => {
+    const { service } = setup({}, undefined, 256, { text, chunks });
+    const [hit] = await service.search(PROJECT, 'return copies', 1);
+    expect(hit.chunk).toEqual(chunks[2]);
   });
 });

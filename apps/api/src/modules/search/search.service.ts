@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@api/modules/config/config.service';
-import { LegalRetriever } from '@casewise/legal';
+import { assembleSections, LegalRetriever, SectionMap } from '@casewise/legal';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { ProjectsService } from '@api/modules/projects/projects.service';
@@ -26,7 +26,10 @@ interface ProjectIndex {
   /** Whether the database vectors were loaded: only needed when the vector ranking has weight. */
   withVectors: boolean;
   retriever: LegalRetriever;
+  sections: SectionMap;
   chunks: Map<string, ChunkEntity>;
+  /** Each document's stored text, from which a section handed out whole is read. */
+  texts: Map<string, string>;
   files: Map<string, string>;
   points: VectorPoint[];
   /** An estimate of the memory the index holds, for the cache bound. */
@@ -45,11 +48,11 @@ export interface SearchCacheStats {
  * built over them (postings and term statistics, about twice the text), and the vectors as numbers. Measured on 100
  * CUAD contracts (16,300 passages): about 40 MB held against 44 MB estimated, so the bound errs on the safe side.
  */
-function estimateBytes(chunks: readonly ChunkEntity[], openings: number, points: readonly VectorPoint[]): number {
+function estimateBytes(chunks: readonly ChunkEntity[], openings: number, texts: number, points: readonly VectorPoint[]): number {
   let text = openings;
   for (const chunk of chunks) text += chunk.text.length + chunk.headingPath.join(' ').length;
   const vectors = points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
-  return text * 2 * 3 + chunks.length * 400 + vectors;
+  return text * 2 * 3 + texts * 2 + chunks.length * 400 + vectors;
 }
 
 const OPENING_CHARS = 2000;
@@ -105,16 +108,31 @@ export class SearchService {
     const filter = allowed ? (id: string) => allowed.has(index.chunks.get(id)?.documentId ?? '') : undefined;
     const depth = Math.max(k * 4, 50);
     const lexical = index.retriever.search(query, depth, filter);
-    let ranked: { id: string; score: number }[] = lexical;
+    let ranked: { id: string; score: number; passageScore?: number }[] = lexical;
     if (weight > 0) {
       const points = allowed ? index.points.filter((point) => filter?.(point.id)) : index.points;
       const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points, options.documentIds);
-      ranked = this.weightedFusion(lexical, semantic, weight);
+      const own = new Map(lexical.map((hit) => [hit.id, hit.passageScore]));
+      ranked = this.weightedFusion(lexical, semantic, weight).map((hit) => ({ ...hit, passageScore: own.get(hit.id) ?? 0 }));
     }
-    return ranked.slice(0, k).flatMap((hit) => {
-      const chunk = index.chunks.get(hit.id);
-      return chunk ? [{ chunk, file: index.files.get(chunk.documentId) ?? '', score: hit.score }] : [];
-    });
+    // Small-to-big: ranked as passages, handed out grown over the neighbours of their section that match as well.
+    return assembleSections(ranked, index.sections)
+      .slice(0, k)
+      .flatMap((hit) => {
+        const chunk = this.sectionChunk(index, hit.id, hit.chunkIds, hit.start, hit.end);
+        return chunk ? [{ chunk, file: index.files.get(chunk.documentId) ?? '', score: hit.score }] : [];
+      });
+  }
+
+  /** The retrieved passage, or, when it grew, a passage spanning its section's passages with the stored text between them. */
+  private sectionChunk(index: ProjectIndex, id: string, chunkIds: readonly string[], start: number, end: number): ChunkEntity | undefined {
+    const chunk = index.chunks.get(id);
+    if (chunk === undefined || chunkIds.length <= 1) return chunk;
+    const first = index.chunks.get(chunkIds[0]) ?? chunk;
+    const last = index.chunks.get(chunkIds[chunkIds.length - 1]) ?? chunk;
+    const text = index.texts.get(chunk.documentId);
+    if (text === undefined) return chunk;
+    return { ...chunk, ordinal: first.ordinal, start, end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: text.slice(start, end), vector: null };
   }
 
   /** Reciprocal rank fusion with a weight on the second list. */
@@ -165,16 +183,20 @@ export class SearchService {
       texts.map((text) => ({ id: text.documentId, text: text.text.slice(0, OPENING_CHARS) })),
       chunks.map((chunk) => ({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath })),
     );
+    const sections = new SectionMap(chunks);
     const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
     const openings = texts.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
+    const fullTexts = texts.reduce((sum, text) => sum + text.text.length, 0);
     return {
       signature,
       withVectors,
       retriever,
+      sections,
       chunks: new Map(chunks.map((chunk) => [chunk.id, chunk])),
+      texts: new Map(texts.map((text) => [text.documentId, text.text])),
       files: new Map(documents.map((document) => [document.id, document.filename])),
       points,
-      bytes: estimateBytes(chunks, openings, points),
+      bytes: estimateBytes(chunks, openings, fullTexts, points),
     };
   }
 
