@@ -221,6 +221,11 @@ export class Bm25Index {
     return this.ids[index];
   }
 
+  /** The indexed terms (phrases of adjacent terms left out). */
+  *terms(): IterableIterator<string> {
+    for (const term of this.postings.keys()) if (!term.startsWith(BIGRAM_PREFIX)) yield term;
+  }
+
   /** Where an id sits in the score arrays, -1 when it is not indexed. */
   positionOf(id: string): number {
     return this.idIndex.get(id) ?? -1;

@@ -62,3 +62,65 @@ describe('LegalRetriever', () => {
     expect(restored.search(query, 5)).toEqual(retriever.search(query, 5));
   });
 });
+
+describe('LegalRetriever resolves a question through the document', () => {
+  const top = (retriever: LegalRetriever, question: string): string => retriever.search(question, 1)[0].id;
+
+  it('finds the term a document defines by the question words ("the receiving party" is its "Investor")', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'nda#1', documentId: 'nda', text: 'The Company shall return all documents within ten days.' },
+      { id: 'nda#2', documentId: 'nda', text: 'The Investor shall return all documents within ten days.' },
+      { id: 'nda#3', documentId: 'nda', text: 'Notices are given in writing.' },
+    ];
+    const documents = [{ id: 'nda', text: 'NON-DISCLOSURE AGREEMENT. "Investor" means the party receiving information under this Agreement.' }];
+    const question = 'Must the receiving party return documents within ten days?';
+    expect(top(LegalRetriever.build(documents, chunks), question)).toBe('nda#2');
+    expect(top(LegalRetriever.build(documents, chunks, { expansion: { definitionWeight: 0 } }), question)).toBe('nda#1');
+  });
+
+  it('joins a term the question uses with the name it stands for in that document', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'nda#1', documentId: 'nda', text: 'Globex shall indemnify against third party claims.' },
+      { id: 'nda#2', documentId: 'nda', text: 'Acme shall indemnify against third party claims.' },
+    ];
+    const documents = [{ id: 'nda', text: 'This Agreement is made between Acme Widgets Inc. (the "Disclosing Party") and Globex GmbH.' }];
+    const question = 'Must the Disclosing Party indemnify against claims?';
+    expect(top(LegalRetriever.build(documents, chunks), question)).toBe('nda#2');
+    expect(top(LegalRetriever.build(documents, chunks, { expansion: { definitionWeight: 0 } }), question)).toBe('nda#1');
+  });
+
+  it('resolves definitions per document: another document’s definitions add nothing to its passages', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'a#1', documentId: 'a', text: 'The Investor shall return all documents.' },
+      { id: 'b#1', documentId: 'b', text: 'The Investor shall return all documents.' },
+    ];
+    const documents = [
+      { id: 'a', text: 'AGREEMENT. "Investor" means a fund advised by Acme.' },
+      { id: 'b', text: 'AGREEMENT. "Investor" means the party receiving information.' },
+    ];
+    const [first, second] = LegalRetriever.build(documents, chunks).search('Must the receiving party return documents?', 2);
+    expect(first.id).toBe('b#1');
+    expect(first.score).toBeGreaterThan(second.score);
+  });
+
+  it('matches derivational variants of the question words found in the documents (licensee for licensor)', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'l#1', documentId: 'l', text: 'The Distributor retains all rights in the marks.' },
+      { id: 'l#2', documentId: 'l', text: 'The Licensor retains all rights in the marks.' },
+    ];
+    const documents = [{ id: 'l', text: 'AGREEMENT' }];
+    const question = 'Does the licensee retain rights in the marks?';
+    expect(top(LegalRetriever.build(documents, chunks), question)).toBe('l#2');
+    expect(top(LegalRetriever.build(documents, chunks, { expansion: { morphologyWeight: 0 } }), question)).toBe('l#1');
+  });
+
+  it('keeps the definitions through its serialised form', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'nda#1', documentId: 'nda', text: 'The Company shall return all documents within ten days.' },
+      { id: 'nda#2', documentId: 'nda', text: 'The Investor shall return all documents within ten days.' },
+    ];
+    const built = LegalRetriever.build([{ id: 'nda', text: '"Investor" means the party receiving information.' }], chunks);
+    const restored = LegalRetriever.fromJSON(JSON.parse(JSON.stringify(built.toJSON())) as SerializedLegalRetriever);
+    expect(top(restored, 'Must the receiving party return documents?')).toBe('nda#2');
+  });
+});

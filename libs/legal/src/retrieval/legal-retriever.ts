@@ -1,5 +1,8 @@
-import { Bm25Index, type Bm25Options, type SerializedBm25Index } from './bm25-index';
-import { buildPlainQuery, buildQuestionQuery, parseLegalQuery, type QueryExpansionOptions } from './query';
+import { Bm25Index, type Bm25Options, type Bm25Query, type SerializedBm25Index } from './bm25-index';
+import { tokenize } from '../text/tokenizer';
+import { findDefinedTerms, type DefinedTerm } from './defined-terms';
+import { MorphologyIndex } from './legal-morphology';
+import { buildPlainQuery, buildQuestionQuery, DEFAULT_QUERY_EXPANSION, parseLegalQuery, type QueryExpansionOptions } from './query';
 
 export interface RetrieverDocument {
   id: string;
@@ -50,7 +53,29 @@ export interface SerializedLegalRetriever {
   chunkDocuments: string[];
   chunks: SerializedBm25Index;
   documents: SerializedBm25Index;
+  /** Each document's defined terms. */
+  definitions?: [string, DefinedTerm[]][];
 }
+
+/** A defined term as the tokenizer reads it. */
+interface AnalysedDefinition {
+  term: DefinedTerm;
+  termTerms: string[];
+  definitionTerms: string[];
+}
+
+/** A definition this short names something (a party, a role), and its words can stand in for the term. */
+const MAX_NAMING_TERMS = 6;
+/** Longer definitions are descriptions: a question that uses their words may mean the term. */
+const MAX_DESCRIBING_TERMS = 12;
+
+const containsSequence = (haystack: readonly string[], needle: readonly string[]): boolean => {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+};
 
 const HEADING_FIELD = 'heading';
 
@@ -63,6 +88,10 @@ export class LegalRetriever {
   private readonly chunkDocument = new Map<string, string>();
   /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
   private chunkDocumentPositions: Int32Array | null = null;
+  /** Each document's defined terms, by the term as written. */
+  private readonly definitions = new Map<string, Map<string, AnalysedDefinition>>();
+  /** Derivational variants among the indexed terms; built on first use. */
+  private morphology: MorphologyIndex | null = null;
 
   private constructor(
     private readonly options: LegalRetrieverOptions,
@@ -87,7 +116,9 @@ export class LegalRetriever {
     if (data.version !== 1) throw new Error(`Unsupported retriever version ${String(data.version)}`);
     const chunks = Bm25Index.fromJSON(data.chunks);
     const pairs = data.chunkDocuments.map((documentId, i): [string, string] => [chunks.idAt(i), documentId]);
-    return new LegalRetriever(data.options, chunks, Bm25Index.fromJSON(data.documents), pairs);
+    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromJSON(data.documents), pairs);
+    for (const [documentId, terms] of data.definitions ?? []) retriever.addDefinitions(documentId, terms);
+    return retriever;
   }
 
   get size(): number {
@@ -96,7 +127,9 @@ export class LegalRetriever {
 
   /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
   addDocument(document: RetrieverDocument): void {
-    this.documents.add(document.id, document.text.slice(0, this.options.openingChars));
+    const opening = document.text.slice(0, this.options.openingChars);
+    this.documents.add(document.id, opening);
+    this.addDefinitions(document.id, findDefinedTerms(opening));
     this.chunkDocumentPositions = null;
   }
 
@@ -104,14 +137,28 @@ export class LegalRetriever {
     const heading = chunk.headingPath && chunk.headingPath.length > 0 ? { [HEADING_FIELD]: chunk.headingPath.join(' \n ') } : undefined;
     this.chunks.add(chunk.id, chunk.text, heading);
     this.chunkDocument.set(chunk.id, chunk.documentId);
+    this.addDefinitions(chunk.documentId, findDefinedTerms(chunk.text));
     this.chunkDocumentPositions = null;
+    this.morphology = null;
+  }
+
+  /** The terms a document defines, each kept with its first definition. */
+  private addDefinitions(documentId: string, terms: readonly DefinedTerm[]): void {
+    if (terms.length === 0) return;
+    const known = this.definitions.get(documentId) ?? new Map<string, AnalysedDefinition>();
+    for (const term of terms) {
+      if (known.has(term.term)) continue;
+      known.set(term.term, { term, termTerms: tokenize(term.term), definitionTerms: [...new Set(tokenize(term.definition))] });
+    }
+    this.definitions.set(documentId, known);
   }
 
   /** The `k` best chunks for a query, optionally only among chunk ids the filter accepts. */
   search(query: string, k: number, filter?: (chunkId: string) => boolean): RetrievalHit[] {
     const { context, question } = parseLegalQuery(query);
-    const questionQuery = buildQuestionQuery(question, this.options.expansion);
+    const questionQuery = this.withVariants(buildQuestionQuery(question, this.options.expansion));
     const scores = this.chunks.scoreAll(questionQuery, filter);
+    this.addDefinitionMatches(scores, question, filter);
     const passageScores = context === undefined ? scores : Float64Array.from(scores);
 
     if (context !== undefined) {
@@ -133,7 +180,55 @@ export class LegalRetriever {
   toJSON(): SerializedLegalRetriever {
     const chunkDocuments: string[] = [];
     for (let i = 0; i < this.chunks.size; i++) chunkDocuments.push(this.chunkDocument.get(this.chunks.idAt(i)) ?? '');
-    return { version: 1, options: this.options, chunkDocuments, chunks: this.chunks.toJSON(), documents: this.documents.toJSON() };
+    const definitions = [...this.definitions].map(([documentId, terms]): [string, DefinedTerm[]] => [documentId, [...terms.values()].map((t) => t.term)]);
+    return { version: 1, options: this.options, chunkDocuments, chunks: this.chunks.toJSON(), documents: this.documents.toJSON(), definitions };
+  }
+
+  /** The question's own terms joined by their derivational variants found in the documents (assignee for assignment). */
+  private withVariants(query: Bm25Query): Bm25Query {
+    const weight = this.options.expansion.morphologyWeight ?? DEFAULT_QUERY_EXPANSION.morphologyWeight;
+    if (weight <= 0) return query;
+    this.morphology ??= new MorphologyIndex(this.chunks.terms());
+    const weights = new Map(query.terms.map(({ term, weight: w }) => [term, w]));
+    for (const { term, weight: own } of query.terms) {
+      if (own < 1) continue;
+      for (const variant of this.morphology.variants(term)) if (!weights.has(variant)) weights.set(variant, weight);
+    }
+    return { ...query, terms: [...weights].map(([term, w]) => ({ term, weight: w })) };
+  }
+
+  /**
+   * Resolves the question through each document's own definitions, adding the match to that document's passages:
+   * a term the question uses is joined by the words it names there ("the Disclosing Party" by "Acme Corp."), and a
+   * term the document defines by the question's words joins them ("the receiving party" finds "Recipient").
+   */
+  private addDefinitionMatches(scores: Float64Array, question: string, filter?: (chunkId: string) => boolean): void {
+    const weight = this.options.expansion.definitionWeight ?? DEFAULT_QUERY_EXPANSION.definitionWeight;
+    if (weight <= 0 || this.definitions.size === 0) return;
+    const asked = tokenize(question);
+    const askedSet = new Set(asked);
+    for (const [documentId, terms] of this.definitions) {
+      const extra = new Map<string, number>();
+      for (const { termTerms, definitionTerms } of terms.values()) {
+        if (termTerms.length === 0 || definitionTerms.length === 0) continue;
+        if (containsSequence(asked, termTerms)) {
+          if (definitionTerms.length <= MAX_NAMING_TERMS) for (const term of definitionTerms) if (!askedSet.has(term)) extra.set(term, weight);
+        } else if (definitionTerms.length <= MAX_DESCRIBING_TERMS && this.describes(asked, definitionTerms)) {
+          for (const term of termTerms) if (!askedSet.has(term)) extra.set(term, weight);
+        }
+      }
+      if (extra.size === 0) continue;
+      const own = (id: string): boolean => this.chunkDocument.get(id) === documentId && (filter?.(id) ?? true);
+      const added = this.chunks.scoreAll({ terms: [...extra].map(([term, w]) => ({ term, weight: w })) }, own);
+      for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
+    }
+  }
+
+  /** Whether two adjacent words of the question both occur in a definition. */
+  private describes(asked: readonly string[], definitionTerms: readonly string[]): boolean {
+    const words = new Set(definitionTerms);
+    for (let i = 1; i < asked.length; i++) if (asked[i - 1] !== asked[i] && words.has(asked[i - 1]) && words.has(asked[i])) return true;
+    return false;
   }
 
   /** Adds each chunk's document match, scaled so the best chunk and the best document weigh alike. */

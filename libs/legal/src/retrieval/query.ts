@@ -1,7 +1,7 @@
 import { QUESTION_STOPWORDS } from '../text/stopwords';
 import { bigrams, normalizeWord, tokenize } from '../text/tokenizer';
 import type { Bm25Query, WeightedTerm } from './bm25-index';
-import { LEGAL_SYNONYMS } from './legal-synonyms';
+import { LEGAL_THESAURUS } from './legal-thesaurus';
 
 export interface ParsedLegalQuery {
   /** What names the document ("the Distribution Agreement between Acme Inc. and ..."), when given. */
@@ -11,8 +11,12 @@ export interface ParsedLegalQuery {
 }
 
 export interface QueryExpansionOptions {
-  /** Weight of a term added from a synonym family (0 turns expansion off). */
+  /** Weight of a term added from a thesaurus entry (0 turns expansion off). */
   synonymWeight: number;
+  /** Weight of a derivational variant of a question term found in the documents (assignee for assignment). */
+  morphologyWeight: number;
+  /** Weight of the words a question's term stands for in a document that defines it, or of the term a document defines by them. */
+  definitionWeight: number;
   /** Weight of a bigram of adjacent question terms (0 turns phrases off). */
   bigramWeight: number;
   /** Drop question-framing words ("contract", "clause", "party"). */
@@ -24,7 +28,9 @@ export const DEFAULT_QUERY_EXPANSION: Readonly<QueryExpansionOptions> = {
   synonymWeight: 0.5,
   bigramWeight: 0,
   dropQuestionWords: true,
-  synonyms: LEGAL_SYNONYMS,
+  synonyms: LEGAL_THESAURUS,
+  morphologyWeight: 0.25,
+  definitionWeight: 0.3,
 };
 
 const CONSIDER = /^\s*consider\s+(?:the\s+)?([\s\S]+);\s*([\s\S]*?)\s*$/i;
@@ -75,7 +81,7 @@ function addWeight(weights: Map<string, number>, term: string, weight: number): 
 
 /**
  * Turns a question into a weighted BM25 query: its own terms at weight 1 (repeats add up), the other members
- * of each legal synonym family it mentions at `synonymWeight`, and its adjacent pairs as phrases.
+ * of each thesaurus entry it mentions at `synonymWeight`, and its adjacent pairs as phrases.
  */
 export function buildQuestionQuery(question: string, options: Partial<QueryExpansionOptions> = {}): Bm25Query {
   const opts = { ...DEFAULT_QUERY_EXPANSION, ...options };
