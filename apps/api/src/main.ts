@@ -3,12 +3,14 @@ import { Logger } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './app.factory';
 import { ConfigError } from '@api/modules/config/config.error';
 import { loadConfig } from '@api/modules/config/load-config';
+import { configuredDependencies, DependencyUnavailableError, waitForDependencies } from './startup/wait-for-dependencies';
 
 async function main(): Promise<void> {
   // Nothing the app writes under DATA_DIR is for other accounts on the machine.
   process.umask(0o077);
   const config = loadConfig(process.env);
   const logger = new Logger('Casewise');
+  await waitForDependencies(configuredDependencies(config), { attempts: config.startup.retries, delayMs: config.startup.retryDelayMs }, logger);
   if (config.app.role === 'worker') {
     await createWorkerContext(config);
     logger.log(`Worker started (database: ${config.database.kind}, queue: ${config.redis.url ? 'redis' : 'inline'})`);
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DependencyUnavailableError) {
     console.error(error.message);
   } else {
     console.error('Casewise could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
