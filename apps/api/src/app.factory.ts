@@ -33,7 +33,6 @@ export async function createHttpApp(config: AppConfig, options: { logger?: false
   useBodyParsers(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   app.disable('x-powered-by');
   // Behind a proxy every client would share its address, and the sign-in limits would be one for all.
   if (config.http.trustProxy !== null) app.set('trust proxy', config.http.trustProxy);
@@ -43,11 +42,9 @@ export async function createHttpApp(config: AppConfig, options: { logger?: false
   return app;
 }
 
-/** A process with APP_ROLE=worker: the modules and job workers, no HTTP server. */
+/** A process with APP_ROLE=worker: the modules and job workers, no HTTP server. Signals: see main.ts. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: LEVELS[config.app.logLevel] });
-  context.enableShutdownHooks();
-  return context;
+  return NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: LEVELS[config.app.logLevel] });
 }
 
 interface BodyParserError {

@@ -21,6 +21,9 @@ export class ConfigService {
   get jobs(): AppConfig['jobs'] {
     return this.values.jobs;
   }
+  get shutdown(): AppConfig['shutdown'] {
+    return this.values.shutdown;
+  }
   get search(): AppConfig['search'] {
     return this.values.search;
   }

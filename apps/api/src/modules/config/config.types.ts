@@ -38,6 +38,8 @@ export interface AppConfig {
   jobs: { lockSeconds: number };
   /** Tries (and the pause between them) for PostgreSQL, Redis and Qdrant to answer before the process gives up. */
   startup: { retries: number; retryDelayMs: number };
+  /** After SIGTERM or SIGINT: how long in-flight requests and running jobs get before the jobs are handed back and the process exits. */
+  shutdown: { timeoutSeconds: number };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
   /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
   /**

@@ -192,6 +192,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     redis: { url: redisUrl ? new Secret(redisUrl) : null, prefix: redisPrefix },
     jobs: { lockSeconds: integer(env, 'JOB_LOCK_SECONDS', 30, 1, 3600) },
+    shutdown: { timeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600) },
     startup: { retries: integer(env, 'STARTUP_RETRIES', 30, 1, 10_000), retryDelayMs: integer(env, 'STARTUP_RETRY_DELAY_MS', 2000, 10, 600_000) },
     search: {
       cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536),

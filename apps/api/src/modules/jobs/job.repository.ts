@@ -20,6 +20,9 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly giveUpHandlers = new Map<JobName, JobGiveUpHandler<JobName>>();
   private readonly transport: JobTransport;
   private readonly jobs: Repository<JobEntity>;
+  /** Jobs this process is running a try of. */
+  private readonly active = new Set<string>();
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly config: ConfigService,
@@ -96,8 +99,32 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Takes no new job, and waits at most `timeoutMs` for the running ones to finish. Those still running then are
+   * handed back: queued again with this try not counted, for another worker or the next start to run from the
+   * beginning (handlers are idempotent). Later calls wait no longer than theirs.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    this.stopping ??= this.transport.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.stopping.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished || this.active.size === 0) return;
+    const ids = [...this.active];
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'queued', lockedAt: null, attempts: () => 'GREATEST(attempts - 1, 0)' })
+      .where('id IN (:...ids) AND status = :running', { ids, running: 'running' })
+      .execute();
+    this.logger.warn(`Handed ${result.affected ?? 0} running job(s) back to the queue after ${timeoutMs} ms: ${ids.join(', ')}`);
+  }
+
   async onModuleDestroy(): Promise<void> {
-    await this.transport.stop();
+    await this.drain(this.config.shutdown.timeoutSeconds * 1000);
   }
 
   async ping(): Promise<boolean> {
@@ -138,6 +165,7 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     const attempt = job.attempts + 1;
     await this.jobs.update({ id: jobId }, { status: 'running', attempts: attempt, lockedAt: new Date() });
     const handler = this.handlers.get(job.name as JobName);
+    this.active.add(jobId);
     try {
       if (!handler) throw new PermanentJobError(`No handler is registered for job "${job.name}".`);
       await handler(job.payload as unknown as JobPayloads[JobName], { jobId, attempt, maxAttempts: job.maxAttempts });
@@ -154,6 +182,8 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
       );
       this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`);
       if (!final && this.transport.kind === 'redis') throw error;
+    } finally {
+      this.active.delete(jobId);
     }
   }
 }
