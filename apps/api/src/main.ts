@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './app.factory';
 import { ConfigError } from '@api/modules/config/config.error';
 import { loadConfig } from '@api/modules/config/load-config';
+import { JsonLogger } from '@api/modules/logging/json-logger';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { Server } from 'node:http';
 import { stopGracefullyOnSignals } from './startup/graceful-shutdown';
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   // Nothing the app writes under DATA_DIR is for other accounts on the machine.
   process.umask(0o077);
   const config = loadConfig(process.env);
+  // Every line the process writes is one JSON object, from the first.
+  Logger.overrideLogger(new JsonLogger(config.app.logLevel));
   const logger = new Logger('Casewise');
   await waitForDependencies(configuredDependencies(config), { attempts: config.startup.retries, delayMs: config.startup.retryDelayMs }, logger);
   const timeoutMs = config.shutdown.timeoutSeconds * 1000;
@@ -30,10 +33,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  const logger = new JsonLogger();
   if (error instanceof ConfigError || error instanceof DependencyUnavailableError) {
-    console.error(error.message);
+    logger.error(error.message, 'Casewise');
   } else {
-    console.error('Casewise could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
+    logger.error(`Casewise could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 'Casewise');
   }
   process.exit(1);
 });

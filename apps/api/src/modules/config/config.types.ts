@@ -40,6 +40,8 @@ export interface AppConfig {
   startup: { retries: number; retryDelayMs: number };
   /** After SIGTERM or SIGINT: how long in-flight requests and running jobs get before the jobs are handed back and the process exits. */
   shutdown: { timeoutSeconds: number };
+  /** The bearer token /api/metrics answers; null: it answers 404 to everyone. */
+  metrics: { token: Secret | null };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
   /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
   /**
