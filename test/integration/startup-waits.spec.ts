@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { closedPort } from '@test/utils/local-server';
 import { describeIf } from '@test/utils/requirements';
 import { ServerProcess, startProcess } from '@test/utils/server-process';
-import { dropSchema } from '@test/utils/test-app';
+import { clearRedisPrefix, dropSchema } from '@test/utils/test-app';
 import { serverRequirements, services, tempDir, testConfig, uniqueName } from '@test/utils/test-config';
 
 // The server as `npm start` runs it (a process of its own), pointed at servers that are not there yet or never come.
@@ -107,6 +107,30 @@ describe('start-up waits for the servers it is configured with', () => {
       const health = await fetch(`http://127.0.0.1:${httpPort}/api/health/`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ database: 'postgres' });
+    }, 120_000);
+  });
+
+  describeIf(serverRequirements.redis, 'when Redis comes up two seconds after the server starts', () => {
+    const config = testConfig({}, { redis: true });
+    let proxy: { open(): void; close(): Promise<void> } | null = null;
+
+    afterAll(async () => {
+      await proxy?.close();
+      await clearRedisPrefix(config);
+    });
+
+    it('waits for it and starts with the Redis queue', async () => {
+      const port = await closedPort();
+      proxy = lateProxy(port, new URL(services.redisUrl as string));
+      const httpPort = await closedPort();
+      server = startServer({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: config.redis.prefix, PORT: String(httpPort), STARTUP_RETRIES: '30', STARTUP_RETRY_DELAY_MS: '250' });
+      await server.waitFor(`Waiting for Redis (127.0.0.1:${port}): attempt 1 of 30 failed`, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(server.output()).not.toContain('listening on');
+      proxy.open();
+      await server.waitFor('listening on', 90_000);
+      const health = await fetch(`http://127.0.0.1:${httpPort}/api/health/`);
+      expect(await health.json()).toMatchObject({ status: 'ok', queue: 'redis' });
     }, 120_000);
   });
 });
