@@ -26,6 +26,7 @@ export function workerEnv(config: AppConfig): Env {
     LOG_LEVEL: 'info',
     DATA_DIR: config.app.dataDir,
     JOB_LOCK_SECONDS: String(config.jobs.lockSeconds),
+    SHUTDOWN_TIMEOUT_SECONDS: String(config.shutdown.timeoutSeconds),
     DATABASE_URL: config.database.url?.reveal(),
     DATABASE_SCHEMA: config.database.schema ?? undefined,
     REDIS_URL: config.redis.url?.reveal(),

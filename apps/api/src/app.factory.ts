@@ -1,4 +1,4 @@
-import { INestApplication, INestApplicationContext, LogLevel } from '@nestjs/common';
+import { INestApplication, INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -14,26 +14,23 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { createValidationPipe } from '@api/modules/common/validation';
 import { AppConfig } from '@api/modules/config/config.types';
-
-const LEVELS: Record<AppConfig['app']['logLevel'], LogLevel[]> = {
-  debug: ['debug', 'log', 'warn', 'error', 'fatal'],
-  info: ['log', 'warn', 'error', 'fatal'],
-  warn: ['warn', 'error', 'fatal'],
-  error: ['error', 'fatal'],
-};
+import { JsonLogger } from '@api/modules/logging/json-logger';
+import { requestIdFrom, withRequestId } from '@api/modules/logging/request-context';
+import { MetricsService } from '@api/modules/metrics/metrics.service';
 
 /** Builds the HTTP application with the security headers, global prefix, validation, API docs and the web app; does not listen. */
 export async function createHttpApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: options.logger ?? LEVELS[config.app.logLevel],
+    logger: options.logger ?? new JsonLogger(config.app.logLevel),
     bodyParser: false,
   });
-  // First, so every answer carries them: errors of the body parsers, static files, docs and the API.
+  // First, so every answer (body parser errors included) carries the id and is measured.
+  useRequestIds(app, options.logger !== false);
+  // Next, so every answer carries them: errors of the body parsers, static files, docs and the API.
   app.use(...securityHeaders({ hstsMaxAgeSeconds: config.http.hstsMaxAgeSeconds }));
   useBodyParsers(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   app.disable('x-powered-by');
   // Behind a proxy every client would share its address, and the sign-in limits would be one for all.
   if (config.http.trustProxy !== null) app.set('trust proxy', config.http.trustProxy);
@@ -43,11 +40,37 @@ export async function createHttpApp(config: AppConfig, options: { logger?: false
   return app;
 }
 
-/** A process with APP_ROLE=worker: the modules and job workers, no HTTP server. */
+/** A process with APP_ROLE=worker: the modules and job workers, no HTTP server. Signals: see main.ts. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: LEVELS[config.app.logLevel] });
-  context.enableShutdownHooks();
-  return context;
+  return NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new JsonLogger(config.app.logLevel) });
+}
+
+/** The route's template (`/api/projects/:id/qa`), never the path itself: ids and query strings stay out of labels and logs. */
+function routeOf(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
+}
+
+/**
+ * X-Request-Id: a sane incoming one is kept, else one is made; it is sent back, carried by every log line written
+ * for the request and by the jobs it queues. Each request is measured (latency by route template and status) and,
+ * when logging, written as one line when it ends.
+ */
+function useRequestIds(app: NestExpressApplication, logRequests: boolean): void {
+  const metrics = app.get(MetricsService);
+  const logger = new Logger('HTTP');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
+    const started = performance.now();
+    res.on('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const route = routeOf(req);
+      metrics.observeRequest(req.method, route, res.statusCode, seconds);
+      if (logRequests) withRequestId(requestId, () => logger.log(`${req.method} ${route} ${res.statusCode} ${Math.round(seconds * 1000)} ms`));
+    });
+    withRequestId(requestId, next);
+  });
 }
 
 interface BodyParserError {

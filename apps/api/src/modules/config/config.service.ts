@@ -21,6 +21,12 @@ export class ConfigService {
   get jobs(): AppConfig['jobs'] {
     return this.values.jobs;
   }
+  get metrics(): AppConfig['metrics'] {
+    return this.values.metrics;
+  }
+  get shutdown(): AppConfig['shutdown'] {
+    return this.values.shutdown;
+  }
   get search(): AppConfig['search'] {
     return this.values.search;
   }

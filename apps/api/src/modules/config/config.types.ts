@@ -36,6 +36,12 @@ export interface AppConfig {
   redis: { url: Secret | null; prefix: string };
   /** A running job's lock or lease; a crashed worker's jobs are taken back once it runs out. */
   jobs: { lockSeconds: number };
+  /** Tries (and the pause between them) for PostgreSQL, Redis and Qdrant to answer before the process gives up. */
+  startup: { retries: number; retryDelayMs: number };
+  /** After SIGTERM or SIGINT: how long in-flight requests and running jobs get before the jobs are handed back and the process exits. */
+  shutdown: { timeoutSeconds: number };
+  /** The bearer token /api/metrics answers; null: it answers 404 to everyone. */
+  metrics: { token: Secret | null };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
   /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
   /**

@@ -19,6 +19,9 @@ describe(loadConfig.name, () => {
     expect(config.app.role).toBe('all');
     expect(config.auth.jwtExpiresIn).toBe('12h');
     expect(config.jobs.lockSeconds).toBe(30);
+    expect(config.startup).toEqual({ retries: 30, retryDelayMs: 2000 });
+    expect(config.shutdown).toEqual({ timeoutSeconds: 25 });
+    expect(config.metrics.token).toBeNull();
     expect(config.http.trustProxy).toBeNull();
     expect(config.auth.limits).toEqual({ requestsPerAddress: 300, addressWindowSeconds: 60, failuresPerClient: 5, failuresPerAccount: 20, codeMailsPerAddress: 5 });
   });
@@ -53,6 +56,10 @@ describe(loadConfig.name, () => {
     ['SEARCH_VECTOR_WEIGHT', '-1'],
     ['SEARCH_VECTOR_WEIGHT', 'heavy'],
     ['SEARCH_VECTOR_WEIGHT', '11'],
+    ['STARTUP_RETRIES', '0'],
+    ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
+    ['METRICS_TOKEN', 'short'],
+    ['STARTUP_RETRY_DELAY_MS', '2s'],
   ])('stops on an invalid %s and names it', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} must be`));

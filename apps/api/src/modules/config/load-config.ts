@@ -192,6 +192,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     redis: { url: redisUrl ? new Secret(redisUrl) : null, prefix: redisPrefix },
     jobs: { lockSeconds: integer(env, 'JOB_LOCK_SECONDS', 30, 1, 3600) },
+    metrics: (() => {
+      const token = text(env, 'METRICS_TOKEN');
+      if (token !== null && token.length < 16) throw new ConfigError('METRICS_TOKEN', 'at least 16 characters long', '[hidden]');
+      return { token: token === null ? null : new Secret(token) };
+    })(),
+    shutdown: { timeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600) },
+    startup: { retries: integer(env, 'STARTUP_RETRIES', 30, 1, 10_000), retryDelayMs: integer(env, 'STARTUP_RETRY_DELAY_MS', 2000, 10, 600_000) },
     search: {
       cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536),
       vectorWeight: decimal(env, 'SEARCH_VECTOR_WEIGHT', text(env, 'VOYAGE_API_KEY') === null ? DEFAULT_VECTOR_WEIGHT.offline : DEFAULT_VECTOR_WEIGHT.voyage, 0, 10),

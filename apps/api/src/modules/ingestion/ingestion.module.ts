@@ -4,6 +4,7 @@ import { DatabaseModule } from '@api/modules/database/database.module';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { JobsModule } from '@api/modules/jobs/jobs.module';
+import { MetricsModule } from '@api/modules/metrics/metrics.module';
 import { KeysModule } from '@api/modules/keys/keys.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
@@ -21,7 +22,7 @@ import { UsageModule } from '@api/modules/usage/usage.module';
  * never writes the `documents` table itself.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule, ProjectsModule, UsageModule],
+  imports: [DatabaseModule.forFeature([SealedChunkEntity, SealedDocumentTextEntity]), AuditModule, EmbeddingsModule, JobsModule, MetricsModule, KeysModule, StorageModule, VectorsModule, DocumentsModule, ProjectsModule, UsageModule],
   providers: [IngestionService, IngestionRepository, DocumentParser],
   exports: [IngestionService],
 })

@@ -19,6 +19,7 @@ import { automock, strict } from '@test/utils/strict';
 import { IngestionRepository, type SealedContent } from './ingestion.repository';
 import { IngestionService, TRANSIENT_FAILURE, WORKER_STOPPED_FAILURE } from './ingestion.service';
 import { DocumentParser } from './parser.adapter';
+import { MetricsService } from '@api/modules/metrics/metrics.service';
 
 const TEXT = 'The tenant shall pay rent monthly.';
 const REPORT: ParseReport = { pages: 3, pagesOcr: 0, pagesWithoutText: 0, characters: TEXT.length, tables: 0 };
@@ -39,14 +40,16 @@ function setup(options: { runsWorkers?: boolean; vectorWeight?: number } = {}) {
   const projects = automock(ProjectsService);
   const usage = automock(UsageService);
   const config = strict<ConfigService>({ search: { cacheMb: 256, vectorWeight: options.vectorWeight ?? 1 } });
-  const sut = new IngestionService(jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage, config);
-  return { sut, jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage };
+  const metrics = automock(MetricsService);
+  const sut = new IngestionService(jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage, config, metrics);
+  return { sut, jobs, documents, repository, storage, parser, embedder, vectors, audit, sealer, projects, usage, metrics };
 }
 
 type Mocks = ReturnType<typeof setup>;
 
 /** The document is taken up and its stored file reads; what parsing does is up to the test. */
 function takesUp(mocks: Mocks): void {
+  mocks.metrics.observeIngestion.mockReturnValue(undefined);
   mocks.documents.findById.mockResolvedValue(QUEUED);
   mocks.documents.markProcessing.mockResolvedValue(true);
   mocks.storage.read.mockResolvedValue(Buffer.from(TEXT));
@@ -103,6 +106,7 @@ describe(IngestionService.name, () => {
       expect(mocks.parser.parse).toHaveBeenCalledWith('text/plain', Buffer.from(TEXT));
       expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, [{ page: 1, start: 0, end: TEXT.length, ocr: false }], [expect.objectContaining({ text: TEXT, vector: null })]);
       expect(mocks.documents.markReady).toHaveBeenCalledWith(QUEUED.id, REPORT, expect.any(Function));
+      expect(mocks.metrics.observeIngestion).toHaveBeenCalledWith(REPORT.pages, expect.any(Number));
       expect(mocks.repository.replaceContent).toHaveBeenCalledWith(transaction, content);
       expect(mocks.vectors.replaceDocument).toHaveBeenCalledWith('project-1', QUEUED.id, [{ id: 'chunk-1', vector: [0.5, 0.5] }]);
       expect(mocks.usage.count).toHaveBeenCalledWith({ id: 'user-1', firmId: 'firm-1' }, { pages: 3 });

@@ -1,3 +1,4 @@
+import { MetricsService } from '@api/modules/metrics/metrics.service';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { chunkDocument, detectBoilerplate } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
@@ -42,6 +43,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     private readonly projects: ProjectsService,
     private readonly usage: UsageService,
     private readonly config: ConfigService,
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -125,6 +127,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     // A failed document's job runs again only when a crash came between the two failures being recorded.
     if (!document || document.status === 'ready' || document.status === 'failed') return;
     if (!(await this.documents.markProcessing(document.id))) return;
+    const started = performance.now();
     try {
       const bytes = await this.storage.read(document);
       const parsed = await this.parser.parse(document.type, bytes);
@@ -144,6 +147,7 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
         );
       }
       await this.countPages(document, parsed.report.pages);
+      this.metrics.observeIngestion(parsed.report.pages, (performance.now() - started) / 1000);
     } catch (error) {
       const permanent = isParseError(error) || error instanceof IntegrityError;
       if (error instanceof IntegrityError) {

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConfigService } from '@api/modules/config/config.service';
+import { currentRequestId, withRequestId } from '@api/modules/logging/request-context';
+import { MetricsService } from '@api/modules/metrics/metrics.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
 import { InlineJobTransport } from './inline-job.transport';
 import { JOBS_TO_QUEUE, JobGiveUpHandler, JobHandler, JobName, JobOptions, JobPayloads, JobStatus, PermanentJobError } from './job.constants';
@@ -20,12 +22,17 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly giveUpHandlers = new Map<JobName, JobGiveUpHandler<JobName>>();
   private readonly transport: JobTransport;
   private readonly jobs: Repository<JobEntity>;
+  /** Jobs this process is running a try of. */
+  private readonly active = new Set<string>();
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly config: ConfigService,
     private readonly dataSource: DataSource,
+    private readonly metrics: MetricsService,
   ) {
     this.jobs = dataSource.getRepository(JobEntity);
+    metrics.reportQueueDepth(() => this.depth());
     const redisUrl = config.redis.url?.reveal();
     const lockMs = config.jobs.lockSeconds * 1000;
     this.transport = redisUrl
@@ -51,7 +58,8 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
       id: randomUUID(),
       name,
       queue: JOBS_TO_QUEUE[name],
-      payload: { ...payload },
+      // The request that queued the job: the job's log lines carry its id.
+      payload: { ...payload, ...(currentRequestId() ? { requestId: currentRequestId() } : {}) },
       status: 'queued',
       transport: this.transport.kind,
       attempts: 0,
@@ -96,8 +104,46 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Takes no new job, and waits at most `timeoutMs` for the running ones to finish. Those still running then are
+   * handed back: queued again with this try not counted, for another worker or the next start to run from the
+   * beginning (handlers are idempotent). Later calls wait no longer than theirs.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    this.stopping ??= this.transport.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.stopping.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished || this.active.size === 0) return;
+    const ids = [...this.active];
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'queued', lockedAt: null, attempts: () => 'GREATEST(attempts - 1, 0)' })
+      .where('id IN (:...ids) AND status = :running', { ids, running: 'running' })
+      .execute();
+    this.logger.warn(`Handed ${result.affected ?? 0} running job(s) back to the queue after ${timeoutMs} ms: ${ids.join(', ')}`);
+  }
+
   async onModuleDestroy(): Promise<void> {
-    await this.transport.stop();
+    await this.drain(this.config.shutdown.timeoutSeconds * 1000);
+  }
+
+  /** Jobs waiting and running across every worker. */
+  private async depth(): Promise<Record<'queued' | 'running', number>> {
+    const rows = (await this.jobs
+      .createQueryBuilder('job')
+      .select('job.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .where('job.status IN (:...live)', { live: [...LIVE_STATUSES] })
+      .groupBy('job.status')
+      .getRawMany()) as { status: 'queued' | 'running'; count: string }[];
+    const depth = { queued: 0, running: 0 };
+    for (const row of rows) depth[row.status] = Number(row.count);
+    return depth;
   }
 
   async ping(): Promise<boolean> {
@@ -138,13 +184,20 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     const attempt = job.attempts + 1;
     await this.jobs.update({ id: jobId }, { status: 'running', attempts: attempt, lockedAt: new Date() });
     const handler = this.handlers.get(job.name as JobName);
+    this.active.add(jobId);
+    const started = performance.now();
+    const requestId = typeof job.payload.requestId === 'string' ? job.payload.requestId : `job-${jobId}`;
     try {
       if (!handler) throw new PermanentJobError(`No handler is registered for job "${job.name}".`);
-      await handler(job.payload as unknown as JobPayloads[JobName], { jobId, attempt, maxAttempts: job.maxAttempts });
+      await withRequestId(requestId, () => handler(job.payload as unknown as JobPayloads[JobName], { jobId, attempt, maxAttempts: job.maxAttempts }));
       await this.jobs.update({ id: jobId }, { status: 'completed', lockedAt: null, error: null });
+      const seconds = (performance.now() - started) / 1000;
+      this.metrics.observeJob(job.name, seconds, null);
+      withRequestId(requestId, () => this.logger.log(`Job ${job.name} ${jobId} completed in ${Math.round(seconds * 1000)} ms (try ${attempt}/${job.maxAttempts})`));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentJobError || attempt >= job.maxAttempts;
+      this.metrics.observeJob(job.name, (performance.now() - started) / 1000, { final });
       const delay = job.backoffMs * 2 ** (attempt - 1);
       await this.jobs.update(
         { id: jobId },
@@ -152,8 +205,10 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
           ? { status: 'failed', lockedAt: null, error: reason }
           : { status: 'queued', lockedAt: null, error: reason, runAt: new Date(Date.now() + delay) },
       );
-      this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`);
+      withRequestId(requestId, () => this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`));
       if (!final && this.transport.kind === 'redis') throw error;
+    } finally {
+      this.active.delete(jobId);
     }
   }
 }

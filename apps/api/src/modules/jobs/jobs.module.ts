@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@api/modules/database/database.module';
+import { MetricsModule } from '@api/modules/metrics/metrics.module';
 import { JobEntity } from './job.entity';
 import { JobRepository } from './job.repository';
 
@@ -8,7 +9,7 @@ import { JobRepository } from './job.repository';
  * or through BullMQ on Redis. It knows no job's content: features register their handlers with it.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([JobEntity])],
+  imports: [DatabaseModule.forFeature([JobEntity]), MetricsModule],
   providers: [JobRepository],
   exports: [JobRepository],
 })
