@@ -111,7 +111,7 @@ export const TOPIC_RULES: readonly TopicRule[] = [
   {
     topic: 'Confidentiality',
     words: 'confidential confidentiality disclose information secret',
-    question: [[re`\bconfidential\w*|\bnon-?disclosure\b|\bsecrecy\b|\bkeep\b.{0,40}\bsecret|\bdisclos\w*\b.{0,40}\binformation`, 3]],
+    question: [[re`\bconfidential\w*(?!\s+treatment)|\bnon-?disclosure\b|\bsecrecy\b|\bkeep\b.{0,40}\bsecret|\bdisclos\w*\b.{0,40}\binformation`, 3]],
     sectionTitle: re`confidential|non-?disclosure|secrecy|proprietary\s+information`,
     cues: [
       [re`\b(?:hold|keep|maintain|treat)\b.{0,80}\b(?:in\s+(?:strict\s+|strictest\s+)?confidence|confidential|secret)`, 1.4],
