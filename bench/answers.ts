@@ -11,7 +11,7 @@
  * `npm run test:quality` runs again and holds to its floors.
  */
 import { resolve } from 'node:path';
-import { ApiClient, projectPerFile, startBenchApp, type Answer } from './lib/app';
+import { startProjectBench, type Answer } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, readCategories, readClauses } from './lib/cuad';
 import { fixed, percent, percentile, seconds, table } from './lib/format';
@@ -40,17 +40,12 @@ async function main(): Promise<void> {
   const categories = readCategories(resolve(args.string('categories') ?? cuadPath('categories.json')));
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 40));
 
-  const bench = await startBenchApp('answers');
+  const { bench, api, projects, ingestSeconds } = await startProjectBench('answers', corpus, files);
   try {
-    const api = new ApiClient(bench.baseUrl);
-    await api.createUser(bench.config);
-    let started = process.hrtime.bigint();
-    const projects = await projectPerFile(api, corpus, files);
-    const ingestSeconds = seconds(started);
 
     const tallies = new Map(categories.map((c) => [c.category, emptyTally()]));
     const latencies: number[] = [];
-    started = process.hrtime.bigint();
+    const started = process.hrtime.bigint();
     for (const [i, file] of files.entries()) {
       const marked = clauses[file];
       for (const { category, question } of categories) {

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_QUESTIONS } from '@casewise/legal';
-import { ApiClient, projectPerFile, startBenchApp, type Answer, type Citation } from './lib/app';
+import { startProjectBench, type Answer, type Citation } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, readClauses } from './lib/cuad';
 import { fixed, percent, percentile, seconds, table } from './lib/format';
@@ -72,19 +72,14 @@ async function main(): Promise<void> {
     return spans.length === 0 ? undefined : spans;
   };
 
-  const bench = await startBenchApp('questions');
+  const { bench, api, projects, ingestSeconds } = await startProjectBench('questions', corpus, files);
   try {
-    const api = new ApiClient(bench.baseUrl);
-    await api.createUser(bench.config);
-    let started = process.hrtime.bigint();
-    const projects = await projectPerFile(api, corpus, files);
-    const ingestSeconds = seconds(started);
 
     const tallies = new Map(CONTRACT_QUESTIONS.map((q) => [q.id, emptyTally()]));
     const latencies: number[] = [];
     const duplicates: string[] = [];
     const misses: string[] = [];
-    started = process.hrtime.bigint();
+    const started = process.hrtime.bigint();
     for (const [i, file] of files.entries()) {
       const text = readFileSync(join(corpus, file), 'utf8');
       const furniture = furnitureLines(text);

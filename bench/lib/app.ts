@@ -361,3 +361,26 @@ export async function projectPerFile(api: ApiClient, corpus: string, files: read
   }
   return projects;
 }
+
+export interface ProjectBench {
+  bench: BenchApp;
+  api: ApiClient;
+  /** One project per file, in the order of the files, each holding that file, read to the end. */
+  projects: string[];
+  ingestSeconds: number;
+}
+
+/** Starts the app for a benchmark, signs a user up and puts each file in a project of its own (see projectPerFile). */
+export async function startProjectBench(label: string, corpus: string, files: readonly string[]): Promise<ProjectBench> {
+  const bench = await startBenchApp(label);
+  try {
+    const api = new ApiClient(bench.baseUrl);
+    await api.createUser(bench.config);
+    const started = process.hrtime.bigint();
+    const projects = await projectPerFile(api, corpus, files);
+    return { bench, api, projects, ingestSeconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  } catch (error) {
+    await bench.close();
+    throw error;
+  }
+}

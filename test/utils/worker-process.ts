@@ -1,13 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { Env } from '@api/modules/config/load-config';
-import { until } from './poll';
+import { startProcess } from './server-process';
 
-const ROOT = join(__dirname, '..', '..');
 const READY = 'Worker started';
-const OUTPUT_KEPT = 20_000;
 
 export interface WorkerProcess {
   readonly pid: number;
@@ -41,59 +37,26 @@ export function workerEnv(config: AppConfig): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
 
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
 /**
  * Starts `APP_ROLE=worker` as its own OS process (TypeScript through @swc-node/register) on the same
  * database, queue and data directory as `config`; resolves once its job workers run. The process leads
  * its own process group, so a kill reaches the parse processes it forked too.
  */
 export async function startWorkerProcess(config: AppConfig, timeoutMs = 30_000): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join('apps', 'api', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: workerEnv(config),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (data: Buffer): void => {
-    output = (output + data.toString()).slice(-OUTPUT_KEPT);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exit = once(child, 'exit');
-  exit.catch(() => undefined);
-
+  const child = startProcess(process.execPath, ['-r', '@swc-node/register', join('apps', 'api', 'src', 'main.ts')], workerEnv(config));
   const worker: WorkerProcess = {
-    pid: child.pid as number,
-    output: () => output,
+    pid: child.pid,
+    output: () => child.output(),
     async kill(signal) {
-      if (exited(child)) return;
-      try {
-        process.kill(-(child.pid as number), signal);
-      } catch {
-        // The group is already gone.
-      }
-      await exit;
+      child.signal(signal);
+      await child.exited();
     },
   };
-
-  const failure = (): string => `The worker process did not start:\n${output}`;
   try {
-    await until(
-      failure,
-      async () => {
-        if (exited(child)) throw new Error(failure());
-        return output.includes(READY) ? true : null;
-      },
-      timeoutMs,
-      50,
-    );
+    await child.waitFor(READY, timeoutMs);
   } catch (error) {
     await worker.kill('SIGKILL');
-    throw error;
+    throw new Error(`The worker process did not start: ${(error as Error).message}`);
   }
   return worker;
 }
