@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     latencies.sort((a, b) => a - b);
     console.log(
       `contracts=${files.length} questions=${latencies.length} ingest=${fixed(ingestSeconds)}s asking=${fixed(askSeconds)}s ` +
-        `latency p50=${fixed(percentile(latencies, 50), 0)}ms p95=${fixed(percentile(latencies, 95), 0)}ms (one client); judgments reviewed by hand for ${judgments.reviewed.length} contracts`,
+        `latency p50=${fixed(percentile(latencies, 50), 0)}ms p95=${fixed(percentile(latencies, 95), 0)}ms (one client); ${judgments.reviewed.length} judgments read by hand`,
     );
     console.log(table(['question', 'as asked', 'present', 'answered %', 'right clause %', 'absent', 'abstained %', 'furniture'], rows));
     const right = percent(total.right / Math.max(1, total.present));

@@ -6,16 +6,17 @@
  *
  *   node -r @swc-node/register bench/questions/draft-judgments.ts [--contracts 50] [--corpus <txt dir>]
  *
- * The patterns here are the reviewer's, written apart from the answer engine's rules. The draft is written to
- * bench/questions/judgments.json and is then read and corrected by hand: keep the corrections when redrafting
- * (the script refuses to overwrite a file whose `reviewed` list is not empty unless --force is given).
+ * The patterns here are the reviewer's, written apart from the answer engine's rules. The judgments read by hand
+ * where the engine and the draft disagreed are in bench/questions/corrections.json ('accept': a sentence the
+ * draft missed; 'kept': the draft stands) and are applied to the draft, which is written to
+ * bench/questions/judgments.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_QUESTIONS, splitSegments } from '@casewise/legal';
 import { BenchArgs, runBench } from '../lib/args';
 import { byCodeUnits, cuadPath, readClauses } from '../lib/cuad';
-import { JUDGMENTS_PATH, type Judgments, type TopicJudgment } from './judgment-file';
+import { CORRECTIONS_PATH, JUDGMENTS_PATH, type Judgments, type TopicJudgment } from './judgment-file';
 
 interface ReviewerRule {
   /** A heading that names the clause. */
@@ -109,20 +110,38 @@ function judge(text: string, rule: ReviewerRule): TopicJudgment {
   return { spans: merge(spans), basis: [...sections] };
 }
 
+interface Corrections {
+  accept: { file: string; question: string; quote: string; why: string }[];
+  kept: { file: string; question: string; why: string }[];
+}
+
+/** The sentence holding `quote` (spaces compared loosely); fails naming the quote when the text has none. */
+function sentenceHolding(text: string, quote: string, file: string): [number, number] {
+  const pattern = new RegExp(quote.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+  const found = pattern.exec(text);
+  if (found === null) throw new Error(`${CORRECTIONS_PATH}: "${quote}" is not in ${file}`);
+  const segment = splitSegments(text).find((s) => s.start <= found.index && found.index < s.end);
+  return segment === undefined ? [found.index, found.index + found[0].length] : [segment.start, segment.end];
+}
+
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'corpus'], switches: ['force'] });
+  const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'corpus'], switches: [] });
   const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
   const files = Object.keys(readClauses()).sort(byCodeUnits).slice(0, args.count('contracts', 50));
-  if (existsSync(JUDGMENTS_PATH) && !args.has('force')) {
-    const current = JSON.parse(readFileSync(JUDGMENTS_PATH, 'utf8')) as Judgments;
-    if (current.reviewed.length > 0) throw new Error(`${JUDGMENTS_PATH} holds reviewed judgments: pass --force to overwrite them`);
-  }
   const judgments: Judgments = { reviewed: [], contracts: {} };
   const topical = CONTRACT_QUESTIONS.filter((q) => 'topic' in q.answeredBy);
   for (const file of files) {
     const text = readFileSync(join(corpus, file), 'utf8');
     judgments.contracts[file] = Object.fromEntries(topical.map((q) => [q.id, judge(text, REVIEWER_RULES[q.id])]));
   }
+  const corrections = JSON.parse(readFileSync(CORRECTIONS_PATH, 'utf8')) as Corrections;
+  for (const { file, question, quote } of corrections.accept) {
+    const judgment = judgments.contracts[file]?.[question];
+    if (judgment === undefined) throw new Error(`${CORRECTIONS_PATH}: no judgment of ${question} for ${file}`);
+    judgment.spans = merge([...judgment.spans, sentenceHolding(readFileSync(join(corpus, file), 'utf8'), quote, file)]);
+    judgment.basis.push('(corrected by hand)');
+  }
+  judgments.reviewed = [...corrections.accept, ...corrections.kept].map(({ file, question }) => `${file}: ${question}`);
   writeFileSync(JUDGMENTS_PATH, `${JSON.stringify(judgments, null, 1)}\n`);
   console.log(`${files.length} contracts, ${topical.length} questions: ${JUDGMENTS_PATH}`);
 }

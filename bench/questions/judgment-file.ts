@@ -8,10 +8,11 @@ export interface TopicJudgment {
 }
 
 export interface Judgments {
-  /** Contract files whose judgments were read and corrected by hand. */
+  /** "file: question" of each judgment read by hand (bench/questions/corrections.json). */
   reviewed: string[];
   /** file → question id → judgment, for the questions no CUAD category answers. */
   contracts: Record<string, Record<string, TopicJudgment>>;
 }
 
 export const JUDGMENTS_PATH = join(__dirname, 'judgments.json');
+export const CORRECTIONS_PATH = join(__dirname, 'corrections.json');
