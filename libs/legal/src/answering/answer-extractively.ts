@@ -110,6 +110,8 @@ function passageWeight(candidate: Candidate, bestPassageScore: number): number {
 const NAMING_SENTENCE = /^\W{0,3}(?:this|the)\s+(?:[\w&/,-]+\s+){0,10}?(?:agreement|contract|amendment|addendum|licen[cs]e|lease|memorandum)\b/i;
 
 const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\b(?:shall|will)\s+take\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\b(?:signed|executed)\s+and\s+effective\b/i;
+/** A notice, an amendment or a waiver taking effect is not the contract doing so. */
+const OTHER_THING_EFFECTIVE = /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b/is;
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
 
 /** Sentences that state the contract's name, parties or dates, found with the field extractors. */
@@ -140,7 +142,9 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
     } else if (category === 'Effective Date') {
       const effective = opening ? findEffectiveDateSpan(passage.text) : undefined;
       if (effective !== undefined) add(effective.start, effective.end, score(2));
-      for (const c of candidates) if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text)) out.push({ ...c, score: score(1.8) });
+      for (const c of candidates) {
+        if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text) && !OTHER_THING_EFFECTIVE.test(c.text)) out.push({ ...c, score: score(1.8) });
+      }
       // "Effective as of the date first written above" points back to the date of the agreement.
       if (opening && out.some((c) => DATE_ABOVE.test(c.text))) {
         const date = findAgreementDate(passage.text);

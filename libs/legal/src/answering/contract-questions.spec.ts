@@ -83,6 +83,19 @@ describe('questions on clauses outside the report categories', () => {
     expect(quoted('How must notices be given under the agreement?').join(' ')).not.toContain('materially breaches');
   });
 
+  it('does not take a notice taking effect for the agreement doing so', () => {
+    const text = [
+      'SERVICES AGREEMENT',
+      '',
+      '2. Term. This Agreement shall become effective on the date it is signed by both parties.',
+      '',
+      '9. Notices. All notices hereunder shall be in writing and shall be effective when received by the addressee.',
+    ].join('\n');
+    const quotes = quoted('When does the agreement become effective?', text);
+    expect(quotes.join(' ')).toContain('This Agreement shall become effective');
+    expect(quotes.join(' ')).not.toContain('All notices');
+  });
+
   it('says so when the contract has no such clause', () => {
     const answer = answerExtractively('Is there an arbitration clause?', passageOf(CONTRACT));
     expect(answer.abstained).toBe(true);
