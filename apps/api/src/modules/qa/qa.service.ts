@@ -159,7 +159,6 @@ export class QaService {
     });
   }
 
-
   /** One page of the history, oldest first; `next` points at the older page when there is one. */
   async history(user: AuthUser, projectId: string, query: ChatHistoryQueryDto): Promise<ChatHistoryResponseDto> {
     const project = await this.projects.getFor(user, projectId, 'chat.own-history');
