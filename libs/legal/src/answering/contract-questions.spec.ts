@@ -1,4 +1,4 @@
-import { answerExtractively } from './answer-extractively';
+import { answerExtractively, namesClause, searchQuery } from './answer-extractively';
 import { broadIntent } from './broad-questions';
 import { CONTRACT_QUESTIONS } from './contract-questions';
 import { matchQuestionCategories } from './question-categories';
@@ -102,3 +102,17 @@ describe('questions on clauses outside the report categories', () => {
     expect(answerExtractively('What are the indemnification obligations?', passageOf('SERVICES AGREEMENT\n\n1. Services. Provider shall perform the services.')).abstained).toBe(true);
   });
 });
+
+describe('what the engine reads for a question', () => {
+  it('reads more passages for a question that names a kind of clause', () => {
+    expect(namesClause('What are the payment terms?')).toBe(true);
+    expect(namesClause('Consider the Supply Agreement between Acme and Beta; Is there a cap on liability?')).toBe(true);
+    expect(namesClause('Where is the warehouse?')).toBe(false);
+  });
+
+  it("searches a topic's question with the words its clauses are written in, and any other question as asked", () => {
+    expect(searchQuery('What are the payment terms?')).toMatch(/^What are the payment terms\? .*\bpaid\b.*\binvoice\b/);
+    expect(searchQuery('Which law governs the agreement?')).toBe('Which law governs the agreement?');
+  });
+});
+
