@@ -226,6 +226,15 @@ describe('detectClauses', () => {
   it('returns nothing for an empty text', () => {
     expect(detectClauses('')).toEqual([]);
   });
+
+  // Sentences that speak of terminating "at any time" or on notice but are not a right to end the contract at will.
+  it.each([
+    ['a lead-in to a list of grounds', 'The Agent may terminate this Agreement by giving the notice indicated below in this Section 11 at any time after this Agreement becomes effective as follows:'],
+    ['conditions not fulfilled', 'If any of the conditions specified in Section 7 shall not have been fulfilled when and as required by this Agreement, the Agent may terminate this Agreement at any time upon notice.'],
+    ['notice preventing renewal', 'Unless either party gives written notice to terminate this Agreement at least six (6) months prior to the end of said Initial Term, this Agreement shall continue on a year to year basis until terminated by either party by giving written notice of termination at least six (6) months prior to the end of the then current term.'],
+  ])('does not take %s for termination for convenience', (_, sentence) => {
+    expect(containsCategory(findingsOf(sentence, 'Termination For Convenience'), 'Termination For Convenience')).toBe(false);
+  });
 });
 
 describe('CLAUSE_RULES', () => {

@@ -202,8 +202,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bterminat\w*\s+(?:this\s+agreement\s+)?for\s+(?:its\s+)?convenience|termination\s+for\s+convenience`, 0.6],
     ],
     negatives: [
-      [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b`, 0.7],
-      [re`\bnon-?renewal|not\s+to\s+renew|\brenew`, 0.4],
+      [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b|\bconditions?\b.{0,80}\bnot\s+(?:have\s+been\s+|be\s+)?(?:fulfilled|satisfied|met)\b|\bprevented\s+from`, 0.7],
+      [re`\bnon-?renewal|not\s+to\s+renew|\brenew|\bprior\s+to\s+the\s+(?:end|expiration|expiry)\s+of\s+(?:the\s+|said\s+|such\s+|any\s+|its\s+|then[-\s]current\s+)?(?:\w+\s+)?(?:term|period)\b|\bshall\s+(?:continue|automatically\s+(?:continue|extend))`, 0.4],
+      // A lead-in to a list of grounds ("may terminate ... as follows:"): the grounds, not the lead-in, say why.
+      [re`\bas\s+follows\s*[:.]?\s*$`, 0.8],
       [re`\bsuspend|waive|withhold\s+(?:its\s+)?consent`, 0.3],
     ],
     minScore: 0.8,
