@@ -108,8 +108,9 @@ export class DocumentRepository {
     return rows.map((row) => row.id);
   }
 
-  async readyIds(projectId: string): Promise<string[]> {
-    const rows = await this.documents.find({ select: { id: true }, where: { projectId, status: 'ready' } });
+  /** The project's ready documents' ids in id order; the first `limit` of them when a limit is given. */
+  async readyIds(projectId: string, limit?: number): Promise<string[]> {
+    const rows = await this.documents.find({ select: { id: true }, where: { projectId, status: 'ready' }, order: { id: 'ASC' }, take: limit });
     return rows.map((row) => row.id);
   }
 

@@ -185,8 +185,8 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     return this.documents.statusCounts(projectId);
   }
 
-  readyIds(projectId: string): Promise<string[]> {
-    return this.documents.readyIds(projectId);
+  readyIds(projectId: string, limit?: number): Promise<string[]> {
+    return this.documents.readyIds(projectId, limit);
   }
 
   /** Changes whenever a ready document of the project is added, saved again or removed. */

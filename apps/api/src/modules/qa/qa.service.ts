@@ -138,7 +138,8 @@ export class QaService {
   private async openingDocuments(projectId: string, passages: readonly Passage[]): Promise<string[]> {
     const ids = [...new Set(passages.map((passage) => passage.documentId))].slice(0, OPENING_DOCUMENTS);
     if (ids.length < OPENING_DOCUMENTS) {
-      for (const id of (await this.documents.readyIds(projectId)).sort()) if (ids.length < OPENING_DOCUMENTS && !ids.includes(id)) ids.push(id);
+      // Enough of the first ready documents to fill the places the retrieved ones left, skipping those already in.
+      for (const id of await this.documents.readyIds(projectId, OPENING_DOCUMENTS + ids.length)) if (ids.length < OPENING_DOCUMENTS && !ids.includes(id)) ids.push(id);
     }
     return ids;
   }
