@@ -17,9 +17,12 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 module.exports = {
-  // One worker runs the suites one after another on this 2-core machine; the apps they start (PGlite and its WASM
-  // memory above all) are not all given back, so a worker is replaced once it holds more than this after a suite.
+  // A worker runs its suites one after another; the apps they start (PGlite and its WASM memory above all) are not all
+  // given back, so a worker is replaced once it holds more than this after a suite.
   workerIdleMemoryLimit: '1500MB',
+  // Two workers by default, one per core of the 2-core machines the suites run on (jest's own default leaves one core
+  // idle there). Every suite is parallel-safe: its own data directory, schema, Redis prefix and ports.
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'] },
     { ...common, displayName: 'integration', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },

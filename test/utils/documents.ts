@@ -16,6 +16,6 @@ export async function waitForDocuments(ctx: TestApp, token: string, projectId: s
       return documents.every((document) => document.status === 'ready' || document.status === 'failed') ? documents : null;
     },
     timeoutMs,
-    200,
+    50,
   );
 }
