@@ -235,6 +235,13 @@ describe('detectClauses', () => {
   ])('does not take %s for termination for convenience', (_, sentence) => {
     expect(containsCategory(findingsOf(sentence, 'Termination For Convenience'), 'Termination For Convenience')).toBe(false);
   });
+
+  it.each([
+    ['breach or wilful misconduct', "Anixa will indemnify, defend and hold harmless OntoChem, its Affiliates and their respective Representatives from and against any liability, demand, damage, cost or expense arising from (a) Anixa's breach of this Agreement or (b) Anixa's negligence or willful misconduct in connection with this Agreement, except with respect to any matter for which OntoChem is obligated to provide indemnification under Section 8.2."],
+    ['the other side excluded', 'Excluding those acts directly attributable to the negligence or willful misconduct of IGER, CERES agrees to indemnify, hold harmless and defend IGER, its trustees, officers, employees and agents against any and all liability and/or damages with respect to any claims arising out of the production of the plants.'],
+  ])('does not take an indemnity with exceptions (%s) for uncapped liability', (_, sentence) => {
+    expect(containsCategory(findingsOf(sentence, 'Uncapped Liability'), 'Uncapped Liability')).toBe(false);
+  });
 });
 
 describe('CLAUSE_RULES', () => {

@@ -486,7 +486,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     category: 'Uncapped Liability',
     requires: [re`\bliab(?:le|ility|ilities)\b|\bdamages\b`],
-    negatives: [[re`\bindemnified\s+party|indemnifying\s+party|notif(?:y|ies)\s+the|compromise\s+or\s+settle|settlement\s+of|defen[cs]e\s+of`, 0.8]],
+    negatives: [
+      [re`\bindemnified\s+party|indemnifying\s+party|notif(?:y|ies)\s+the|compromise\s+or\s+settle|settlement\s+of|defen[cs]e\s+of`, 0.8],
+      // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
+      [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:\w+\s+){0,2}indemnify\b.{0,40}\bhold\s+harmless`, 0.6],
+    ],
     cues: [
       [re`\b(?:except|excluding|other\s+than|shall\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not\s+(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
       [re`\bunlimited\s+liability|liability\s+shall\s+be\s+unlimited|without\s+limit(?:ation)?\s+(?:as\s+to|of)\s+(?:amount|liability)`, 1.5],
