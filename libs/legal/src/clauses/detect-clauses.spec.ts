@@ -242,6 +242,15 @@ describe('detectClauses', () => {
   ])('does not take an indemnity with exceptions (%s) for uncapped liability', (_, sentence) => {
     expect(containsCategory(findingsOf(sentence, 'Uncapped Liability'), 'Uncapped Liability')).toBe(false);
   });
+
+  // Sentences that mention the end of the term or a period but do not say when the agreement ends.
+  it.each([
+    ['indemnities outliving the agreement', 'In the event this Agreement is terminated as described herein, the indemnification provisions contained in this Agreement shall continue until the possibilities for damages or loss have expired.'],
+    ['records kept after the term', 'CAPSUGEL agrees to retain all such Records for a period of five (5) years after the expiration of the Term or after termination of this Agreement.'],
+    ['a covenant for three years', 'The Manager will not be or become, at any time prior to the expiration of three years after the date of this Agreement, an "investment adviser," as such term is defined in the Investment Advisers Act of 1940.'],
+  ])('does not take %s for the expiration date', (_, sentence) => {
+    expect(containsCategory(findingsOf(sentence, 'Expiration Date'), 'Expiration Date')).toBe(false);
+  });
 });
 
 describe('CLAUSE_RULES', () => {

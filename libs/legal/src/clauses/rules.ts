@@ -21,8 +21,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     ],
     headings: [[re`\bterm\b|duration|expiration|commencement`, 0.4]],
     negatives: [
-      [re`\bsurviv|confidential|warrant|insurance|payment\s+terms|invoice|employment\s+term`, 0.6],
+      [re`\bsurviv|confidential|warrant|insurance|payment\s+terms|invoice|employment\s+term|indemnif`, 0.6],
       [re`\bbreach|default|insolven|bankrupt|force\s+majeure|fail(?:s|ure)?\s+to|may\s+terminate|right\s+to\s+terminate`, 0.5],
+      // Periods measured from the end, not the end itself: records kept after it, a covenant until some years have run.
+      [re`\b(?:retain|keep|maintain|preserve)\b.{0,80}\bfor\s+(?:a\s+period\s+of\s+)?.{0,40}\b(?:after|following)\s+(?:the\s+)?(?:expiration|expiry|termination|end)|\bat\s+any\s+time\s+(?:prior\s+to|before)\s+the\s+expiration\s+of`, 0.6],
       [re`\bduring\s+the\s+term\b|\bterm\s+of\s+(?:the\s+)?(?:license|lease|loan|warrants?|notes?|options?|employment)\b`, 0.3],
     ],
     minScore: 0.5,
