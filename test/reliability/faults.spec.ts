@@ -223,6 +223,17 @@ describe('reliability under faults', () => {
     await check('Redis restart', projectId, tally, recovery);
   }, 600_000);
 
+  it('Redis restarted with its data lost', async () => {
+    // A backlog of queued jobs lives in Redis at the moment it comes back empty.
+    const backlog = [longPdf('backlog-a', 150), longPdf('backlog-b', 150), ...generateDocuments('backlog', 8, 20_000)];
+    const { projectId, tally, recovery } = await underLoad('Redis data lost', [...backlog, ...phases[3].slice(0, 3)], async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await redis.restart(1000, { lose: true });
+      return client.secondsUntilReady(Date.now());
+    });
+    await check('Redis restart, data lost', projectId, tally, recovery);
+  }, 600_000);
+
   it('Chromium killed during a PDF report render', async () => {
     const projectId = await newProject('Report');
     const tally = newTally();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -92,8 +92,11 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
 
 export interface OwnRedis {
   readonly url: string;
-  /** Stops the server as an orchestrator does (SIGTERM: it writes its append-only file) and starts it again on the same files. */
-  restart(pauseMs: number): Promise<void>;
+  /**
+   * Stops the server as an orchestrator does (SIGTERM: it writes its append-only file) and starts it again on the same
+   * files, or with `lose: true` on none: a Redis without persistence, or whose volume was lost.
+   */
+  restart(pauseMs: number, options?: { lose?: boolean }): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -109,10 +112,11 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   let server: ServerProcess | null = await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
-    async restart(pauseMs) {
+    async restart(pauseMs, options = {}) {
       server?.signal('SIGTERM');
       await server?.exited();
       server = null;
+      if (options.lose) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
       server = await launch();
     },

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, LessThan, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConfigService } from '@api/modules/config/config.service';
 import { currentRequestId, withRequestId } from '@api/modules/logging/request-context';
@@ -25,6 +25,7 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   /** Jobs this process is running a try of. */
   private readonly active = new Set<string>();
   private stopping: Promise<void> | null = null;
+  private lostJobsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly config: ConfigService,
@@ -101,7 +102,34 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
         (jobId) => this.execute(jobId),
         (jobId, reason) => this.abandon(jobId, reason),
       );
+      if (this.transport.kind === 'redis') {
+        const everyMs = this.config.jobs.lockSeconds * 1000;
+        this.lostJobsTimer = setInterval(() => {
+          this.requeueLost(everyMs).catch((error: Error) => this.logger.warn(`Looking for jobs Redis lost failed: ${error.message}`));
+        }, everyMs);
+        this.lostJobsTimer.unref();
+      }
     }
+  }
+
+  /**
+   * Queues again the jobs the table says are waiting (or running, with a lock older than `graceMs`) that the transport
+   * no longer holds: Redis restarted without its data. The table is the record; Redis only carries the jobs.
+   */
+  async requeueLost(graceMs: number): Promise<number> {
+    const before = new Date(Date.now() - graceMs);
+    const candidates = await this.jobs.find({
+      where: [
+        { status: 'queued', transport: this.transport.kind, runAt: LessThan(before) },
+        { status: 'running', transport: this.transport.kind, lockedAt: LessThan(before) },
+      ],
+      order: { runAt: 'ASC' },
+      take: 500,
+    });
+    let requeued = 0;
+    for (const job of candidates) if (await this.transport.enqueueIfLost(job)) requeued++;
+    if (requeued > 0) this.logger.warn(`Queued ${requeued} job(s) again that the queue (${this.transport.kind}) no longer held`);
+    return requeued;
   }
 
   /**
@@ -110,6 +138,8 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
    * beginning (handlers are idempotent). Later calls wait no longer than theirs.
    */
   async drain(timeoutMs: number): Promise<void> {
+    if (this.lostJobsTimer) clearInterval(this.lostJobsTimer);
+    this.lostJobsTimer = null;
     this.stopping ??= this.transport.stop();
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
