@@ -157,7 +157,18 @@ describe('reliability under faults', () => {
     rows.push(row);
     // A signed-in user is never told to sign in again because a server behind the API was out of reach.
     const unauthorized = [...tally.uploads, ...tally.questions, ...tally.other].filter((record) => record.status === 401).length;
-    expect({ fault, stuck, failedWithoutReason, lost, duplicates: row.duplicates, hung: row.hung, unauthorized }).toEqual({ fault, stuck: [], failedWithoutReason: [], lost: [], duplicates: 0, hung: 0, unauthorized: 0 });
+    // Every generated document is readable: one that failed, failed because of the fault, which it must outlive.
+    const failed = failures.map((document) => `${document.filename}: ${document.error ?? ''}`);
+    expect({ fault, stuck, failedWithoutReason, failed, lost, duplicates: row.duplicates, hung: row.hung, unauthorized }).toEqual({
+      fault,
+      stuck: [],
+      failedWithoutReason: [],
+      failed: [],
+      lost: [],
+      duplicates: 0,
+      hung: 0,
+      unauthorized: 0,
+    });
     expect({ fault, recovery: recovery !== null && recovery <= RECOVERY_LIMIT_S }).toEqual({ fault, recovery: true });
     return row;
   }
