@@ -41,7 +41,7 @@ describe('GET /api/health/ with QDRANT_URL', () => {
     try {
       const health = await ok(api(ctx).GET('/api/health/'));
       expect(health).toMatchObject({ status: 'degraded', vectors: 'qdrant', qdrant: 'down' });
-      await ok(api(ctx).GET('/api/health/ready'));
+      await ok(api(ctx).GET('/api/health/ready/'));
     } finally {
       answering = true;
     }

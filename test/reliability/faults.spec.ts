@@ -155,6 +155,7 @@ describe('reliability under faults', () => {
       note: [note, `uploads answered ${statusCounts(tally.uploads)}; questions ${statusCounts(tally.questions)}`, ...[...new Set(failures.map((document) => document.error))].map((error) => `failed: ${error}`)].filter(Boolean).join('; '),
     };
     rows.push(row);
+    if (process.env.RELIABILITY_VERBOSE) process.stdout.write(`--- ${fault}: API output ---\n${cluster.api.output().slice(-20_000)}\n`);
     // A signed-in user is never told to sign in again because a server behind the API was out of reach.
     const unauthorized = [...tally.uploads, ...tally.questions, ...tally.other].filter((record) => record.status === 401).length;
     // Every generated document is readable: one that failed, failed because of the fault, which it must outlive.

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, LessThan, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConfigService } from '@api/modules/config/config.service';
+import type { Transaction } from '@api/modules/database/transaction';
 import { currentRequestId, withRequestId } from '@api/modules/logging/request-context';
 import { MetricsService } from '@api/modules/metrics/metrics.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
@@ -55,7 +56,36 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async queue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<string> {
-    const job = this.jobs.create({
+    const job = this.newJob(name, payload, options);
+    await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
+    await this.transport.enqueue(job);
+    return job.id;
+  }
+
+  /**
+   * Records a job in `transaction`, so that it exists exactly when the rows it works on do; hand the result to
+   * dispatch() once the transaction has committed.
+   */
+  async record<N extends JobName>(transaction: Transaction, name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<JobEntity> {
+    const job = this.newJob(name, payload, options);
+    await transaction.insert(JobEntity, job as QueryDeepPartialEntity<JobEntity>);
+    return job;
+  }
+
+  /**
+   * Hands a recorded job to the transport. The job is already durable in the table, so a transport that cannot take
+   * it now (Redis out of reach) is not the caller's failure: requeueLost() carries it once Redis is back.
+   */
+  async dispatch(job: JobEntity): Promise<void> {
+    try {
+      await this.transport.enqueue(job);
+    } catch (error) {
+      this.logger.warn(`Job ${job.id} is recorded but the queue did not take it yet (${error instanceof Error ? error.message : String(error)}); it will be queued again`);
+    }
+  }
+
+  private newJob<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions): JobEntity {
+    return this.jobs.create({
       id: randomUUID(),
       name,
       queue: JOBS_TO_QUEUE[name],
@@ -70,9 +100,6 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
       lockedAt: null,
       error: null,
     });
-    await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
-    await this.transport.enqueue(job);
-    return job.id;
   }
 
   async get(jobId: string): Promise<JobEntity | null> {
