@@ -86,6 +86,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     async destroy() {
       if (running) await stop().catch(() => undefined);
       running = false;
+      rmSync(root, { recursive: true, force: true });
     },
   };
 }
@@ -123,6 +124,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     async destroy() {
       await server?.stop();
       server = null;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
