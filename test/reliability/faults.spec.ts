@@ -268,6 +268,9 @@ describe('reliability under faults', () => {
     const answers = await Promise.all(inFlight);
     // Each render in flight either succeeded on a fresh Chromium or answered a clean 503; none hung.
     const statuses = answers.map((answer) => answer.status);
+    if (answers.some((answer) => answer.status !== 200 && answer.status !== 503)) {
+      process.stdout.write(`renders in flight: ${JSON.stringify(answers.map(({ status, error, body }) => ({ status, error, body })))}\n--- API output ---\n${cluster.api.output().slice(-8000)}\n`);
+    }
     for (const answer of answers) {
       expect([200, 503]).toContain(answer.status);
       if (answer.status === 200) expect(answer.bytes?.subarray(0, 5).toString()).toBe('%PDF-');

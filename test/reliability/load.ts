@@ -24,7 +24,7 @@ export function hungCount(tally: Tally): number {
 }
 
 /** A fetch that gives up after REQUEST_TIMEOUT_MS and says whether it answered, hung or could not connect. */
-export async function timedFetch(url: string, init: RequestInit): Promise<{ status: number | 'hung' | 'network'; body: unknown; bytes: Buffer | null; ms: number }> {
+export async function timedFetch(url: string, init: RequestInit): Promise<{ status: number | 'hung' | 'network'; body: unknown; bytes: Buffer | null; ms: number; error?: string }> {
   const started = Date.now();
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -34,7 +34,10 @@ export async function timedFetch(url: string, init: RequestInit): Promise<{ stat
     return { status: response.status, body, bytes: raw, ms: Date.now() - started };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    return { status: name === 'TimeoutError' || name === 'AbortError' ? 'hung' : 'network', body: null, bytes: null, ms: Date.now() - started };
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    // The deadline can also strike while the body is read, surfacing as another error.
+    const hung = name === 'TimeoutError' || name === 'AbortError' || Date.now() - started >= REQUEST_TIMEOUT_MS;
+    return { status: hung ? 'hung' : 'network', body: null, bytes: null, ms: Date.now() - started, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
   }
 }
 
@@ -69,7 +72,7 @@ export class Client {
     this.tally.questions.push({ status: answer.status, ms: answer.ms });
   }
 
-  async call(what: string, path: string, init: RequestInit = {}): Promise<{ status: number | 'hung' | 'network'; body: unknown; bytes: Buffer | null }> {
+  async call(what: string, path: string, init: RequestInit = {}): Promise<{ status: number | 'hung' | 'network'; body: unknown; bytes: Buffer | null; error?: string }> {
     const answer = await timedFetch(`${this.baseUrl}${path}`, { ...init, headers: { ...this.headers(), ...(init.body ? { 'Content-Type': 'application/json' } : {}) } });
     this.tally.other.push({ what, status: answer.status, ms: answer.ms });
     return answer;
