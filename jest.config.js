@@ -27,6 +27,8 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'] },
     { ...common, displayName: 'integration', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
+    // npm run test:reliability: faults against its own PostgreSQL, Redis and processes (test/reliability).
+    { ...common, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'] },
     { ...common, displayName: 'browser', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
   ],
 };

@@ -50,6 +50,7 @@ describe('platform', () => {
       status: 'ok',
       database: services.databaseUrl ? 'postgres' : 'pglite',
       queue: services.redisUrl ? 'redis' : 'inline',
+      vectors: 'database',
       version: ctx.config.app.version,
     });
   });

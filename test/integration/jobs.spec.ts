@@ -74,6 +74,25 @@ describe.each(transports)('JobRepository over the %s transport', (transport) => 
     expect(job.attempts).toBe(1);
   });
 
+  it('queues again a waiting job its transport lost (Redis restarted without its data), and runs it once', async () => {
+    const seen: string[] = [];
+    jobs.register(JobName.IngestDocument, async (payload) => {
+      seen.push(payload.documentId);
+    });
+    // In the table, as every queued job is, but never handed to the transport: what a Redis that lost its data leaves.
+    const id = randomUUID();
+    await context.get(DataSource).query(
+      `INSERT INTO jobs (id, name, queue, payload, status, transport, attempts, max_attempts, backoff_ms, run_at)
+       VALUES ($1, 'ingest-document', 'ingestion', $2, 'queued', $3, 0, 3, 2000, now() - interval '1 minute')`,
+      [id, JSON.stringify({ documentId: 'doc-lost' }), transport],
+    );
+    // The inline transport's queue is the table itself: nothing is ever lost from it.
+    expect(await jobs.requeueLost(0)).toBe(transport === 'redis' ? 1 : 0);
+    expect((await jobs.waitForJob(id, 15_000)).status).toBe('completed');
+    expect(seen).toEqual(['doc-lost']);
+    expect(await jobs.requeueLost(0)).toBe(0);
+  });
+
   it('gives up on a job whose every try was cut off, and tells the job type why', async () => {
     const db = context.get(DataSource);
     const givenUp: string[] = [];

@@ -9,7 +9,7 @@ export type Caller = { token: string } | string | null;
  * The generated client (libs/api-client) over the test app: paths, parameters and bodies are checked against
  * openapi.yaml at compile time, so a change to the contract breaks the tests that depend on it.
  */
-export function api(ctx: TestApp, caller: Caller = null): CasewiseClient {
+export function api(ctx: Pick<TestApp, 'baseUrl'>, caller: Caller = null): CasewiseClient {
   const token = typeof caller === 'string' ? caller : (caller?.token ?? null);
   const client = createCasewiseClient({ baseUrl: ctx.baseUrl, getToken: () => token });
   client.use(ownConnection);
@@ -60,7 +60,7 @@ export async function fails<T, E>(pending: Promise<Outcome<T, E>>, status: numbe
  * Uploads one well-formed file through the typed client: the contract names the multipart fields, the serializer
  * sends the bytes. Names with paths or control characters go through `upload` (test/utils/projects.ts) instead.
  */
-export function uploadFile(ctx: TestApp, caller: Caller, projectId: string, filename: string, bytes: Buffer | string) {
+export function uploadFile(ctx: Pick<TestApp, 'baseUrl'>, caller: Caller, projectId: string, filename: string, bytes: Buffer | string) {
   const content = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
   return api(ctx, caller).POST('/api/upload/', {
     body: { file: filename, project_id: projectId },

@@ -4,6 +4,7 @@ import type { Person } from '@api/modules/auth/users.service';
 import type { DocumentEntity } from '@api/modules/documents/document.entity';
 import type { FirmEntity } from '@api/modules/firms/firm.entity';
 import type { InvitationEntity } from '@api/modules/firms/invitation.entity';
+import type { JobEntity } from '@api/modules/jobs/job.entity';
 import type { ProjectEntity } from '@api/modules/projects/project.entity';
 
 /** A fixed instant for unit tests: builders date their rows with it and mocked clocks answer it. */
@@ -59,6 +60,26 @@ export const entity = {
 
   project(overrides: Partial<ProjectEntity> = {}): ProjectEntity {
     return { id: 'project-1', ownerId: 'owner-1', firmId: 'firm-1', name: 'Matter', description: '', createdAt: NOW, updatedAt: NOW, ...overrides };
+  },
+
+  job(overrides: Partial<JobEntity> = {}): JobEntity {
+    return {
+      id: 'job-1',
+      name: 'ingest-document',
+      queue: 'ingestion',
+      payload: { documentId: 'document-1' },
+      status: 'queued',
+      transport: 'inline',
+      attempts: 0,
+      maxAttempts: 3,
+      backoffMs: 2000,
+      runAt: NOW,
+      lockedAt: null,
+      error: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+      ...overrides,
+    };
   },
 
   document(overrides: Partial<DocumentEntity> = {}): DocumentEntity {

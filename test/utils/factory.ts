@@ -19,7 +19,7 @@ export const factory = {
 };
 
 /** Signs up, verifies with the mailed code and logs in: a ready account with its bearer token. */
-export async function createUser(ctx: TestApp, label = 'user'): Promise<TestUser> {
+export async function createUser(ctx: Pick<TestApp, 'baseUrl' | 'config'>, label = 'user'): Promise<TestUser> {
   const email = factory.email(label);
   const password = factory.password();
   const client = api(ctx);

@@ -11,7 +11,7 @@ export function bearer(user: TestUser): [string, string] {
   return ['Authorization', `Bearer ${user.token}`];
 }
 
-export async function createProject(ctx: TestApp, user: TestUser, name = 'Matter'): Promise<TestProject> {
+export async function createProject(ctx: Pick<TestApp, 'baseUrl'>, user: TestUser, name = 'Matter'): Promise<TestProject> {
   return ok(api(ctx, user).POST('/api/projects/', { body: { name, description: '' } }), 201);
 }
 

@@ -971,7 +971,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document
-         * @description Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project's documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409. Limited per user.
+         * @description Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project's documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409; 503 (with Retry-After) while the server's storage is full or its database out of reach, nothing stored. Limited per user.
          */
         post: operations["uploadDocument"];
         delete?: never;
@@ -1615,17 +1615,29 @@ export interface components {
              */
             database: "pglite" | "postgres";
             /**
+             * @description Only with QDRANT_URL: whether Qdrant answers its readiness check
+             * @example up
+             * @enum {string}
+             */
+            qdrant?: "up" | "down";
+            /**
              * @description The job queue backend
              * @example inline
              * @enum {string}
              */
             queue: "inline" | "redis";
             /**
-             * @description `degraded` when the job queue does not answer
+             * @description `degraded` when the job queue, or the configured Qdrant, does not answer
              * @example ok
              * @enum {string}
              */
             status: "ok" | "degraded";
+            /**
+             * @description Where the vector index lives: in the database, or in Qdrant (QDRANT_URL)
+             * @example database
+             * @enum {string}
+             */
+            vectors: "database" | "qdrant";
             /** @example 0.1.0 */
             version: string;
         };
@@ -6522,6 +6534,22 @@ export interface operations {
                      *       "detail": "Too many attempts. Please wait 42 seconds and try again.",
                      *       "error": "Too many attempts. Please wait 42 seconds and try again.",
                      *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A dependency is not available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The database is not answering.",
+                     *       "error": "The database is not answering.",
+                     *       "statusCode": 503
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

@@ -54,10 +54,11 @@ async function probeRedis(url: string): Promise<void> {
   }
 }
 
-async function probeQdrant(url: string, apiKey: string | null): Promise<void> {
+/** Resolves once Qdrant's /readyz answers 2xx; rejects with the reason it did not. */
+export async function probeQdrant(url: string, apiKey: string | null, timeoutMs = PROBE_TIMEOUT_MS): Promise<void> {
   const response = await fetch(new URL('/readyz', url), {
     headers: apiKey ? { 'api-key': apiKey } : {},
-    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`/readyz answered ${response.status}`);

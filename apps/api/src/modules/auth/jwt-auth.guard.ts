@@ -39,6 +39,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (error instanceof AppError) throw error;
+    // A failure while looking up a well-signed token's session (the database out of reach) says nothing about the
+    // token: answered 401, it would sign the user out. It goes to the error filter instead.
+    if (error instanceof Error) throw error;
     if (error || !user) {
       const expired = info instanceof Error && info.name === 'TokenExpiredError';
       throw new UnauthorizedError(expired ? 'Your session has expired. Please sign in again.' : 'Authentication credentials were not provided or are invalid.');

@@ -1,6 +1,7 @@
 import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { ConflictError, TooManyRequestsError } from './app-error';
 import { ErrorBody, HttpExceptionFilter } from './http-exception.filter';
+import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from './unavailable';
 
 interface Captured {
   status: number;
@@ -53,6 +54,24 @@ describe(HttpExceptionFilter.name, () => {
     const result = run(new TypeError('secret internals at /srv/app.js:12'));
     expect(result).toMatchObject({ status: 500, body: { statusCode: 500, detail: 'Internal server error', error: 'Internal server error' } });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('secret internals'));
+    log.mockRestore();
+  });
+
+  it('answers 503 with Retry-After, not 500, when the database is out of reach (a restart in progress)', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const shutdown = Object.assign(new Error('QueryFailedError'), { driverError: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    for (const error of [refused, shutdown, new Error('Connection terminated unexpectedly')]) {
+      expect(run(error)).toMatchObject({ status: 503, body: { detail: DATABASE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': '5' } });
+    }
+    log.mockRestore();
+  });
+
+  it('answers 503 naming full storage when a write finds no space left (ENOSPC)', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(run(full)).toMatchObject({ status: 503, body: { detail: STORAGE_FULL_MESSAGE } });
+    expect(log).toHaveBeenCalled();
     log.mockRestore();
   });
 });

@@ -1,13 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from './app-error';
+import { unavailableReason } from './unavailable';
 
 export interface ErrorBody {
   statusCode: number;
   detail: string;
   error: string;
 }
-
 
 function messageOf(response: string | object): string {
   if (typeof response === 'string') return response;
@@ -43,6 +43,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message = status >= 500 ? 'Internal server error' : messageOf(exception.getResponse());
       return { status, message, headers: {} };
     }
+    // A database out of reach or a full disk is not the request's fault and passes: 503, as /api/health/ready says.
+    const unavailable = unavailableReason(exception);
+    if (unavailable) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: unavailable, headers: { 'Retry-After': '5' } };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', headers: {} };
   }
 }

@@ -88,6 +88,13 @@ export class DocumentRepository {
     }
   }
 
+  /** Inserts the row in `transaction` unless the project already has a document of that name (then null), without aborting the transaction. */
+  async insertIn(transaction: Transaction, row: QueryDeepPartialEntity<DocumentEntity>): Promise<DocumentEntity | null> {
+    const result = await transaction.createQueryBuilder().insert().into(DocumentEntity).values(row).orIgnore().returning(['id']).execute();
+    const id = (result.raw as { id: string }[])[0]?.id;
+    return id ? transaction.findOneBy(DocumentEntity, { id }) : null;
+  }
+
   transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }

@@ -22,13 +22,13 @@ export class DocumentsController {
   @UseInterceptors(UploadInterceptor)
   @ApiOperation({
     summary: 'Upload a document',
-    description: 'Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project\'s documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409. Limited per user.',
+    description: 'Stores one file (PDF, DOCX, TXT, Markdown, HTML, EML, PNG, JPEG or TIFF) in a project and queues it for text extraction; poll the project\'s documents for its status (`queued`, `processing`, `ready` or `failed`). The same name with the same bytes answers 200 with the existing document; the same name with other bytes is 409; 503 (with Retry-After) while the server\'s storage is full or its database out of reach, nothing stored. Limited per user.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadDocumentDto })
   @ApiCreatedResponse({ type: UploadedDocumentDto, description: 'Stored and queued for ingestion' })
   @ApiOkResponse({ type: UploadedDocumentDto, description: 'The same name with the same bytes: the existing document' })
-  @ApiErrors(400, 401, 404, 409, 413, 415)
+  @ApiErrors(400, 401, 404, 409, 413, 415, 503)
   async uploadDocument(
     @CurrentUser() user: AuthUser,
     @Req() request: UploadRequest,

@@ -243,15 +243,24 @@ describe(`${DocumentsService.name} upload`, () => {
       return { key: 'stored/document-7', size: 120, sha256: SHA };
     });
     const inserted = entity.document({ id: 'document-7', projectId: PROJECT_ID, status: 'queued', sha256: SHA, storageKey: 'stored/document-7' });
-    mocks.documents.insert.mockImplementation(async () => {
+    const transaction = {} as Transaction;
+    mocks.documents.transaction.mockImplementation(async (work) => {
+      order.push('begin');
+      const result = await work(transaction);
+      order.push('commit');
+      return result;
+    });
+    mocks.documents.insertIn.mockImplementation(async () => {
       order.push('insert');
       return inserted;
     });
-    mocks.audit.record.mockImplementation(async () => void order.push('audit'));
-    mocks.jobs.queue.mockImplementation(async () => {
-      order.push('queue');
-      return 'job-1';
+    const job = entity.job({ id: 'job-1' });
+    mocks.jobs.record.mockImplementation(async () => {
+      order.push('record job');
+      return job;
     });
+    mocks.jobs.dispatch.mockImplementation(async () => void order.push('dispatch'));
+    mocks.audit.record.mockImplementation(async () => void order.push('audit'));
     mocks.usage.count.mockImplementation(async () => void order.push('count'));
     mocks.storage.removeIncoming.mockImplementation(async () => void order.push('remove incoming'));
 
@@ -259,7 +268,7 @@ describe(`${DocumentsService.name} upload`, () => {
 
     expect(result).toEqual({ created: true, document: { id: 'document-7', filename: 'contract.txt', status: 'queued', size: inserted.size, sha256: SHA } });
     expect(mocks.storage.store).toHaveBeenCalledWith(received().incoming, 'document-7');
-    expect(mocks.documents.insert).toHaveBeenCalledWith({
+    expect(mocks.documents.insertIn).toHaveBeenCalledWith(transaction, {
       id: 'document-7',
       projectId: PROJECT_ID,
       uploadedBy: UPLOADER.id,
@@ -281,9 +290,11 @@ describe(`${DocumentsService.name} upload`, () => {
       email: UPLOADER.email,
       details: { projectId: PROJECT_ID, documentId: 'document-7', filename: 'contract.txt' },
     });
-    expect(mocks.jobs.queue).toHaveBeenCalledWith(JobName.IngestDocument, { documentId: 'document-7' });
+    // The document and its job commit together; the job reaches the queue only once both are durable.
+    expect(mocks.jobs.record).toHaveBeenCalledWith(transaction, JobName.IngestDocument, { documentId: 'document-7' });
+    expect(mocks.jobs.dispatch).toHaveBeenCalledWith(job);
     expect(mocks.usage.count).toHaveBeenCalledWith(UPLOADER, { uploads: 1 });
-    expect(order).toEqual(['store', 'insert', 'audit', 'queue', 'count', 'remove incoming']);
+    expect(order).toEqual(['store', 'begin', 'insert', 'record job', 'commit', 'dispatch', 'audit', 'count', 'remove incoming']);
   });
 
   it('removes its stored copy when another upload of the same name won the race, and answers as for that one', async () => {
@@ -293,11 +304,13 @@ describe(`${DocumentsService.name} upload`, () => {
     mocks.documents.findByName.mockResolvedValueOnce(null).mockResolvedValueOnce(winner);
     mocks.crypto.randomId.mockReturnValue('document-7');
     mocks.storage.store.mockResolvedValue({ key: 'stored/document-7', size: 120, sha256: SHA });
-    mocks.documents.insert.mockResolvedValue(null);
+    mocks.documents.transaction.mockImplementation((work) => work({} as Transaction));
+    mocks.documents.insertIn.mockResolvedValue(null);
     mocks.storage.remove.mockResolvedValue();
     await expect(mocks.sut.upload(UPLOADER, PROJECT_ID, received())).resolves.toMatchObject({ created: false, document: { id: 'document-8' } });
     expect(mocks.storage.remove).toHaveBeenCalledWith('stored/document-7');
-    expect(mocks.jobs.queue).not.toHaveBeenCalled();
+    expect(mocks.jobs.record).not.toHaveBeenCalled();
+    expect(mocks.jobs.dispatch).not.toHaveBeenCalled();
   });
 
   it('answers 409 when the name was taken and freed again while it uploaded', async () => {
@@ -306,7 +319,8 @@ describe(`${DocumentsService.name} upload`, () => {
     mocks.documents.findByName.mockResolvedValue(null);
     mocks.crypto.randomId.mockReturnValue('document-7');
     mocks.storage.store.mockResolvedValue({ key: 'stored/document-7', size: 120, sha256: SHA });
-    mocks.documents.insert.mockResolvedValue(null);
+    mocks.documents.transaction.mockImplementation((work) => work({} as Transaction));
+    mocks.documents.insertIn.mockResolvedValue(null);
     mocks.storage.remove.mockResolvedValue();
     await expectError(mocks.sut.upload(UPLOADER, PROJECT_ID, received()), ConflictError, 'A document named "contract.txt" was being changed at the same time. Please try again.');
   });

@@ -91,28 +91,34 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
       // The id is chosen first: the stored file is bound to it.
       const documentId = this.crypto.randomId();
       const stored = await this.storage.store(upload.incoming, documentId);
-      const document = await this.documents.insert({
-        id: documentId,
-        projectId: project.id,
-        uploadedBy: user.id,
-        filename,
-        type: MIME_TYPES[type],
-        size: stored.size,
-        sha256: stored.sha256,
-        storageKey: stored.key,
-        status: 'queued',
-        error: null,
-        pages: null,
-        parseReport: null,
+      // The document and its ingestion job commit together: a database lost in between leaves neither, never a
+      // document that no job will ever read.
+      const inserted = await this.documents.transaction(async (transaction) => {
+        const row = await this.documents.insertIn(transaction, {
+          id: documentId,
+          projectId: project.id,
+          uploadedBy: user.id,
+          filename,
+          type: MIME_TYPES[type],
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          status: 'queued',
+          error: null,
+          pages: null,
+          parseReport: null,
+        });
+        return row ? { document: row, job: await this.jobs.record(transaction, JobName.IngestDocument, { documentId: row.id }) } : null;
       });
-      if (!document) {
+      if (!inserted) {
         await this.storage.remove(stored.key);
         const raced = await this.documents.findByName(project.id, filename);
         if (!raced) throw new ConflictError(`A document named "${filename}" was being changed at the same time. Please try again.`);
         return this.sameNameAnswer(raced, upload.sha256, filename);
       }
+      const { document, job } = inserted;
+      await this.jobs.dispatch(job);
       await this.audit.record({ action: 'document.upload', firmId: user.firmId, target: { type: 'document', id: document.id }, actorId: user.id, email: user.email, details: { projectId: project.id, documentId: document.id, filename } });
-      await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
       await this.usage.count(user, { uploads: 1 });
       return { created: true, document: mapUploaded(document) };
     } finally {

@@ -6,12 +6,14 @@ import { JobRepository } from '@api/modules/jobs/job.repository';
 import { expectError } from '@test/utils/expect-error';
 import { automock } from '@test/utils/strict';
 import { HealthService } from './health.service';
+import { QdrantProbe } from './qdrant.probe';
 
-function setup() {
+function setup(options: { qdrant?: boolean } = {}) {
   const config = automock(ConfigService, { app: { version: '1.2.3' } as AppConfig['app'] });
   const database = automock(DatabaseHandle, { kind: 'postgres' });
   const jobs = automock(JobRepository, { kind: 'redis' });
-  return { sut: new HealthService(config, database, jobs), database, jobs };
+  const qdrant = automock(QdrantProbe, { configured: options.qdrant ?? false });
+  return { sut: new HealthService(config, database, jobs, qdrant), database, jobs, qdrant };
 }
 
 describe(HealthService.name, () => {
@@ -26,7 +28,7 @@ describe(HealthService.name, () => {
     const { sut, database, jobs } = setup();
     database.ping.mockResolvedValue(true);
     jobs.ping.mockResolvedValue(false);
-    await expect(sut.check()).resolves.toEqual({ status: 'degraded', database: 'postgres', queue: 'redis', version: '1.2.3' });
+    await expect(sut.check()).resolves.toEqual({ status: 'degraded', database: 'postgres', queue: 'redis', vectors: 'database', version: '1.2.3' });
   });
 
   it('is ok when both answer', async () => {
@@ -46,5 +48,26 @@ describe(HealthService.name, () => {
     database.ping.mockResolvedValue(true);
     jobs.ping.mockResolvedValue(true);
     await expect(sut.ready()).resolves.toEqual({ status: 'ready' });
+  });
+
+  it('reports Qdrant only when it is configured, and is degraded when it does not answer', async () => {
+    const { sut, database, jobs, qdrant } = setup({ qdrant: true });
+    database.ping.mockResolvedValue(true);
+    jobs.ping.mockResolvedValue(true);
+    qdrant.ping.mockResolvedValue(true);
+    await expect(sut.check()).resolves.toMatchObject({ status: 'ok', vectors: 'qdrant', qdrant: 'up' });
+    qdrant.ping.mockResolvedValue(false);
+    await expect(sut.check()).resolves.toMatchObject({ status: 'degraded', vectors: 'qdrant', qdrant: 'down' });
+    // A search without vectors still answers: Qdrant does not take the server out of the load balancer.
+    await expect(sut.ready()).resolves.toEqual({ status: 'ready' });
+  });
+
+  it('never asks Qdrant when it is not configured', async () => {
+    const { sut, database, jobs, qdrant } = setup();
+    database.ping.mockResolvedValue(true);
+    jobs.ping.mockResolvedValue(true);
+    const health = await sut.check();
+    expect(health).not.toHaveProperty('qdrant');
+    expect(qdrant.ping).not.toHaveBeenCalled();
   });
 });

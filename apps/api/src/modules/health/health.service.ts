@@ -4,6 +4,7 @@ import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { ServiceUnavailableError } from '@api/modules/common/app-error';
 import { HealthResponseDto, ReadyResponseDto } from './health.dto';
+import { QdrantProbe } from './qdrant.probe';
 
 @Injectable()
 export class HealthService {
@@ -11,15 +12,18 @@ export class HealthService {
     private readonly config: ConfigService,
     private readonly database: DatabaseHandle,
     private readonly jobs: JobRepository,
+    private readonly qdrant: QdrantProbe,
   ) {}
 
   async check(): Promise<HealthResponseDto> {
     if (!(await this.database.ping())) throw new ServiceUnavailableError('The database is not answering.');
-    const queueUp = await this.jobs.ping();
+    const [queueUp, qdrantUp] = await Promise.all([this.jobs.ping(), this.qdrant.configured ? this.qdrant.ping() : null]);
     return {
-      status: queueUp ? 'ok' : 'degraded',
+      status: queueUp && qdrantUp !== false ? 'ok' : 'degraded',
       database: this.database.kind,
       queue: this.jobs.kind,
+      vectors: this.qdrant.configured ? 'qdrant' : 'database',
+      ...(qdrantUp === null ? {} : { qdrant: qdrantUp ? 'up' : 'down' }),
       version: this.config.app.version,
     };
   }

@@ -58,6 +58,13 @@ export class BullmqJobTransport implements JobTransport {
     );
   }
 
+  async enqueueIfLost(job: JobEntity): Promise<boolean> {
+    if (await this.queue(job.queue).getJob(job.id)) return false;
+    // Adding under the same id is a no-op should the job have come back meanwhile.
+    await this.enqueue(job);
+    return true;
+  }
+
   async startWorkers(execute: JobExecutor, abandon: JobAbandoner): Promise<void> {
     for (const name of Object.values(QueueName)) {
       const connection = this.connection.duplicate();

@@ -28,6 +28,11 @@ export class InlineJobTransport implements JobTransport {
     this.wake?.();
   }
 
+  /** The jobs table is this transport's queue: a job in it is never lost. */
+  async enqueueIfLost(): Promise<boolean> {
+    return false;
+  }
+
   async startWorkers(execute: JobExecutor): Promise<void> {
     if (this.recoverRunning) {
       // In embedded mode one process owns the database, so a row still 'running' was cut off by a crash.

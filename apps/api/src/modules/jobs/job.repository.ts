@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, LessThan, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConfigService } from '@api/modules/config/config.service';
+import type { Transaction } from '@api/modules/database/transaction';
 import { currentRequestId, withRequestId } from '@api/modules/logging/request-context';
 import { MetricsService } from '@api/modules/metrics/metrics.service';
 import { BullmqJobTransport } from './bullmq-job.transport';
@@ -25,6 +26,7 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   /** Jobs this process is running a try of. */
   private readonly active = new Set<string>();
   private stopping: Promise<void> | null = null;
+  private lostJobsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly config: ConfigService,
@@ -54,7 +56,36 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async queue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<string> {
-    const job = this.jobs.create({
+    const job = this.newJob(name, payload, options);
+    await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
+    await this.transport.enqueue(job);
+    return job.id;
+  }
+
+  /**
+   * Records a job in `transaction`, so that it exists exactly when the rows it works on do; hand the result to
+   * dispatch() once the transaction has committed.
+   */
+  async record<N extends JobName>(transaction: Transaction, name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<JobEntity> {
+    const job = this.newJob(name, payload, options);
+    await transaction.insert(JobEntity, job as QueryDeepPartialEntity<JobEntity>);
+    return job;
+  }
+
+  /**
+   * Hands a recorded job to the transport. The job is already durable in the table, so a transport that cannot take
+   * it now (Redis out of reach) is not the caller's failure: requeueLost() carries it once Redis is back.
+   */
+  async dispatch(job: JobEntity): Promise<void> {
+    try {
+      await this.transport.enqueue(job);
+    } catch (error) {
+      this.logger.warn(`Job ${job.id} is recorded but the queue did not take it yet (${error instanceof Error ? error.message : String(error)}); it will be queued again`);
+    }
+  }
+
+  private newJob<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions): JobEntity {
+    return this.jobs.create({
       id: randomUUID(),
       name,
       queue: JOBS_TO_QUEUE[name],
@@ -69,9 +100,6 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
       lockedAt: null,
       error: null,
     });
-    await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
-    await this.transport.enqueue(job);
-    return job.id;
   }
 
   async get(jobId: string): Promise<JobEntity | null> {
@@ -101,7 +129,34 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
         (jobId) => this.execute(jobId),
         (jobId, reason) => this.abandon(jobId, reason),
       );
+      if (this.transport.kind === 'redis') {
+        const everyMs = this.config.jobs.lockSeconds * 1000;
+        this.lostJobsTimer = setInterval(() => {
+          this.requeueLost(everyMs).catch((error: Error) => this.logger.warn(`Looking for jobs Redis lost failed: ${error.message}`));
+        }, everyMs);
+        this.lostJobsTimer.unref();
+      }
     }
+  }
+
+  /**
+   * Queues again the jobs the table says are waiting (or running, with a lock older than `graceMs`) that the transport
+   * no longer holds: Redis restarted without its data. The table is the record; Redis only carries the jobs.
+   */
+  async requeueLost(graceMs: number): Promise<number> {
+    const before = new Date(Date.now() - graceMs);
+    const candidates = await this.jobs.find({
+      where: [
+        { status: 'queued', transport: this.transport.kind, runAt: LessThan(before) },
+        { status: 'running', transport: this.transport.kind, lockedAt: LessThan(before) },
+      ],
+      order: { runAt: 'ASC' },
+      take: 500,
+    });
+    let requeued = 0;
+    for (const job of candidates) if (await this.transport.enqueueIfLost(job)) requeued++;
+    if (requeued > 0) this.logger.warn(`Queued ${requeued} job(s) again that the queue (${this.transport.kind}) no longer held`);
+    return requeued;
   }
 
   /**
@@ -110,6 +165,8 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
    * beginning (handlers are idempotent). Later calls wait no longer than theirs.
    */
   async drain(timeoutMs: number): Promise<void> {
+    if (this.lostJobsTimer) clearInterval(this.lostJobsTimer);
+    this.lostJobsTimer = null;
     this.stopping ??= this.transport.stop();
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([

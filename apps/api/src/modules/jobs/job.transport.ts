@@ -10,6 +10,8 @@ export type JobAbandoner = (jobId: string, reason: string) => Promise<void>;
 export interface JobTransport {
   readonly kind: 'inline' | 'redis';
   enqueue(job: JobEntity): Promise<void>;
+  /** Carries the job again when the transport no longer holds it (Redis lost its data); true when it did. */
+  enqueueIfLost(job: JobEntity): Promise<boolean>;
   startWorkers(execute: JobExecutor, abandon: JobAbandoner): Promise<void>;
   stop(): Promise<void>;
 }

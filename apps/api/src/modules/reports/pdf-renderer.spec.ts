@@ -11,7 +11,7 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { loadConfig } from '@api/modules/config/load-config';
 import { buildSampleReport } from '@test/fixtures/sample-report';
 import { hasTool } from '@test/utils/requirements';
-import { PdfRenderer, PdfRenderingUnavailableError } from './pdf-renderer';
+import { PdfRenderer, PdfRenderingUnavailableError, RENDER_TIMED_OUT_MESSAGE } from './pdf-renderer';
 
 jest.setTimeout(120_000);
 
@@ -174,6 +174,33 @@ describe(PdfRenderer.name, () => {
     const pdf = await sut.render(buildSampleReport({ risks: 2 }));
     expect((await pagesOf(pdf))[0]).toContain('Liability Analysis');
     expect(launch.mock.calls.length).toBe(before + 1);
+  });
+
+  it('starts Chromium again when a print never answers (Chromium killed at the wrong moment), and renders', async () => {
+    const print = jest.spyOn(sut as unknown as { print: () => Promise<Buffer> }, 'print').mockImplementationOnce(() => new Promise<Buffer>(() => undefined));
+    sut.renderTimeoutMs = 5_000;
+    try {
+      const before = launch.mock.calls.length;
+      const pdf = await sut.render(buildSampleReport({ risks: 2 }));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(launch.mock.calls.length).toBe(before + 1);
+    } finally {
+      sut.renderTimeoutMs = 12_000;
+      print.mockRestore();
+    }
+  });
+
+  it('answers 503 rather than waiting for ever when the fresh Chromium does not answer either', async () => {
+    const print = jest.spyOn(sut as unknown as { print: () => Promise<Buffer> }, 'print').mockImplementation(() => new Promise<Buffer>(() => undefined));
+    sut.renderTimeoutMs = 300;
+    try {
+      const failure = sut.render(buildSampleReport({ risks: 1 }));
+      await expect(failure).rejects.toBeInstanceOf(PdfRenderingUnavailableError);
+      await expect(failure).rejects.toMatchObject({ statusCode: 503, message: RENDER_TIMED_OUT_MESSAGE });
+    } finally {
+      sut.renderTimeoutMs = 12_000;
+      print.mockRestore();
+    }
   });
 
   it('fails with a 503 naming CHROMIUM_PATH when Chromium cannot be found', async () => {

@@ -22,6 +22,11 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-netw
 // Each render holds one open page of a few tens of MB; beyond this many they queue.
 const MAX_CONCURRENT_RENDERS = 4;
 const PAGE_MARGIN = { top: '22mm', bottom: '20mm', left: '18mm', right: '18mm' };
+// A print takes a second or two; one that has not finished by then waits on a Chromium that went away without saying so.
+const RENDER_TIMEOUT_MS = 12_000;
+export const RENDER_TIMED_OUT_MESSAGE = 'PDF rendering is unavailable right now: Chromium did not finish the document. Please try again.';
+
+class RenderTimeoutError extends Error {}
 
 interface BrowserSession {
   browser: Browser;
@@ -40,6 +45,8 @@ export class PdfRenderer implements OnModuleDestroy {
   private session: Promise<BrowserSession> | null = null;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
+  /** How long one try of a print may take before Chromium is started again (tests shorten it). */
+  renderTimeoutMs = RENDER_TIMEOUT_MS;
 
   constructor(private readonly config: ConfigService) {}
 
@@ -58,11 +65,17 @@ export class PdfRenderer implements OnModuleDestroy {
     try {
       const session = await this.getSession();
       try {
-        return await this.print(session, document);
+        return await this.printWithin(session, document);
       } catch (error) {
-        if (session.browser.isConnected()) throw error;
-        this.logger.warn('Chromium went away during a render; starting it again.');
-        return await this.print(await this.getSession(), document);
+        const timedOut = error instanceof RenderTimeoutError;
+        if (!timedOut && session.browser.isConnected()) throw error;
+        this.logger.warn(timedOut ? `A render did not finish within ${this.renderTimeoutMs} ms; starting Chromium again.` : 'Chromium went away during a render; starting it again.');
+        if (timedOut) await this.discard(session);
+        try {
+          return await this.printWithin(await this.getSession(), document);
+        } catch (retryError) {
+          throw retryError instanceof RenderTimeoutError ? new PdfRenderingUnavailableError(RENDER_TIMED_OUT_MESSAGE) : retryError;
+        }
       }
     } finally {
       this.releaseSlot();
@@ -79,6 +92,25 @@ export class PdfRenderer implements OnModuleDestroy {
     if (pending === null) return;
     const session = await pending.catch(() => null);
     await session?.browser.close().catch((error: unknown) => this.logger.warn(`Closing Chromium failed: ${String(error)}`));
+  }
+
+  /** One try of a print, given up after renderTimeoutMs: a Chromium killed at the wrong moment can leave a call unanswered. */
+  private async printWithin(session: BrowserSession, document: ReportHtml): Promise<Buffer> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeoutError()), this.renderTimeoutMs);
+    });
+    try {
+      return await Promise.race([this.print(session, document), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Forgets a session that stopped answering and closes its browser; renders still on it fail and are tried again. */
+  private async discard(session: BrowserSession): Promise<void> {
+    if (this.session !== null && (await this.session.catch(() => null)) === session) this.session = null;
+    await session.browser.close().catch(() => undefined);
   }
 
   private async print(session: BrowserSession, document: ReportHtml): Promise<Buffer> {
