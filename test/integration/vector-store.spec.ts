@@ -166,6 +166,18 @@ for (const adapter of ADAPTERS) {
       expect(await search('a', axis(0), 10)).toEqual([]);
       expect((await search('b', axis(0), 10)).map((hit) => hit.id)).toEqual([idOf('three.txt', 0)]);
     });
+
+    if (adapter.kind === 'database') {
+      it('keeps a vector as single-precision floats (float4), read back bit-exact', async () => {
+        const values = [0.1, -1 / 3, 1e-7, 123456.789, -2.5e-5, Math.PI, Math.E, Math.SQRT1_2];
+        const [id] = await ingest('b', 'exact.txt', [values]);
+        const row = (await ctx.app.get(IngestionService).chunksOfProject(projects.b, true)).find((chunk) => chunk.id === id);
+        const stored = row?.vector ?? [];
+        // PostgreSQL sends a real[] as the shortest decimals of its floats: as float32 they are the very bits stored.
+        expect(stored).toHaveLength(values.length);
+        expect(Buffer.from(new Float32Array(stored).buffer)).toEqual(Buffer.from(new Float32Array(values).buffer));
+      });
+    }
   });
 }
 
