@@ -217,22 +217,17 @@ describe('reliability under faults', () => {
     expect(Number(retried)).toBeGreaterThan(0);
   }, 600_000);
 
-  it('PostgreSQL restarted under load', async () => {
-    const { projectId, tally, recovery } = await underLoad('PostgreSQL restart', phases[2], async () => {
+  it.each([
+    { server: 'PostgreSQL', phase: 2, restart: () => pg.restart(2000) },
+    { server: 'Redis', phase: 3, restart: () => redis.restart(2000) },
+  ])('$server restarted under load', async ({ server, phase, restart }) => {
+    const fault = `${server} restart`;
+    const { projectId, tally, recovery } = await underLoad(fault, phases[phase], async () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await pg.restart(2000);
+      await restart();
       return client.secondsUntilReady(Date.now());
     });
-    await check('PostgreSQL restart', projectId, tally, recovery);
-  }, 600_000);
-
-  it('Redis restarted under load', async () => {
-    const { projectId, tally, recovery } = await underLoad('Redis restart', phases[3], async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await redis.restart(2000);
-      return client.secondsUntilReady(Date.now());
-    });
-    await check('Redis restart', projectId, tally, recovery);
+    await check(fault, projectId, tally, recovery);
   }, 600_000);
 
   it('Redis restarted with its data lost', async () => {
