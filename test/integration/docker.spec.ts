@@ -95,12 +95,18 @@ describe('docker/Dockerfile', () => {
     expect(installing.length).toBeGreaterThan(0);
     expect(dockerfileText).not.toMatch(/\bnpm (install|i)\b/);
     expect(lockedWorkspaces().sort()).toEqual(['apps/console', 'apps/web', 'cli', 'libs/api-client']);
-    for (const stage of installing) {
-      const install = stage.instructions.findIndex((instruction) => instruction.getKeyword() === 'RUN' && /\bnpm ci\b/.test(instruction.getArgumentsContent() ?? ''));
-      const copied = stage.instructions
-        .slice(0, install)
+    // What a stage copied from the build context before its install, its base stages' copies included.
+    const copiedBefore = (stage: Stage, end: number): string[] => {
+      const base = stages().find((candidate) => candidate.name !== null && candidate.name === stage.base);
+      const own = stage.instructions
+        .slice(0, end)
         .filter((instruction) => instruction.getKeyword() === 'COPY' && (instruction as Copy).getFromFlag() === null)
         .flatMap((instruction) => argumentsOf(instruction).slice(0, -1));
+      return [...(base ? copiedBefore(base, base.instructions.length) : []), ...own];
+    };
+    for (const stage of installing) {
+      const install = stage.instructions.findIndex((instruction) => instruction.getKeyword() === 'RUN' && /\bnpm ci\b/.test(instruction.getArgumentsContent() ?? ''));
+      const copied = copiedBefore(stage, install);
       expect(copied).not.toContain('.');
       expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json', ...lockedWorkspaces().map((workspace) => `${workspace}/package.json`)]));
     }
