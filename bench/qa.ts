@@ -10,31 +10,16 @@
  * PostgreSQL and Redis (DATABASE_URL and REDIS_URL, this machine's by default; a schema and a key prefix of their own,
  * removed afterwards) instead of the embedded defaults in this process.
  */
-import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiClient, startBenchApp, startScaledOut } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
-import type { LoadRequest, LoadResult } from './lib/load-clients';
+import { runClients } from './lib/load-clients';
 
 const UPLOAD_CONCURRENCY = 4;
 const MAX_REQUESTS = 200_000;
-
-function runClients(request: LoadRequest): Promise<LoadResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = fork(join(__dirname, 'lib', 'load-clients.ts'), [], {
-      execArgv: ['--require', require.resolve('@swc-node/register')],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let result: LoadResult | null = null;
-    child.once('message', (message: LoadResult) => (result = message));
-    child.once('error', reject);
-    child.once('exit', (code) => (result ? resolvePromise(result) : reject(new Error(`The load process ended (${code}) without a result`))));
-    child.send(request);
-  });
-}
 
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries', 'topology', 'workers'], switches: ['json'] });
@@ -70,7 +55,7 @@ async function main(): Promise<void> {
     const coldMs = seconds(started) * 1000;
 
     const load = await runClients({
-      url: `${bench.baseUrl}/api/projects/${projectId}/qa/`,
+      urls: [`${bench.baseUrl}/api/projects/${projectId}/qa/`],
       token: api.bearer,
       questions,
       clients,

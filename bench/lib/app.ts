@@ -105,12 +105,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
  * Starts the built server (`npm run build:api`) as its own process with the options of `npm run start:api`, on
  * the embedded defaults in a fresh data directory: what it holds in memory is the product's, not this script's.
  */
-export async function startServerProcess(label: string, onSpawn?: (pid: number) => void): Promise<ServerProcess> {
+export async function startServerProcess(
+  label: string,
+  onSpawn?: (pid: number) => void,
+  options: {
+    /** A data directory to start on and leave in place on close (a restart of the same deployment). */
+    dataDir?: string;
+    /** More environment settings (SEARCH_CACHE_MB, ...). */
+    settings?: Record<string, string>;
+  } = {},
+): Promise<ServerProcess> {
   const { environment, nodeOptions, script } = startCommand();
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
-  const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+  const removeDataDir = (): void => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000', ...UNLIMITED };
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', THROTTLE_LIMIT: '100000', ...UNLIMITED, ...options.settings };
   const config = loadConfig(env);
   const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...environment, ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -119,7 +131,7 @@ export async function startServerProcess(label: string, onSpawn?: (pid: number) 
     await waitForHealth(baseUrl, child, 120_000);
   } catch (error) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
   return {
@@ -132,7 +144,7 @@ export async function startServerProcess(label: string, onSpawn?: (pid: number) 
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
@@ -261,6 +273,13 @@ export class ApiClient {
 
   get bearer(): string {
     return this.token;
+  }
+
+  /** The same signed-in user against another address (the same deployment, restarted on another port). */
+  on(baseUrl: string): ApiClient {
+    const client = new ApiClient(baseUrl);
+    client.token = this.token;
+    return client;
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -35,12 +35,12 @@ export class BenchArgs {
     return value;
   }
 
-  /** A positive whole number, or the fallback when absent. */
-  count(name: string, fallback: number): number {
+  /** A whole number of at least `minimum` (1 unless given), or the fallback when absent. */
+  count(name: string, fallback: number, minimum = 1): number {
     const raw = this.values.get(name);
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number, not "${raw}"`);
+    if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be a whole number of at least ${minimum}, not "${raw}"`);
     return value;
   }
 

@@ -1,9 +1,12 @@
 /**
  * A separate process that plays N concurrent users of the QA endpoint, so the load generator does not share
- * the server's event loop. Started by bench/qa.ts through `fork`; talks to it over IPC.
+ * the server's event loop. Started through `runClients` (a `fork` of this file); talks to it over IPC.
  */
+import { fork } from 'node:child_process';
+
 export interface LoadRequest {
-  url: string;
+  /** The QA endpoints to ask, taken in turn over all clients (one project, or many round-robin). */
+  urls: string[];
   token: string;
   questions: string[];
   clients: number;
@@ -39,10 +42,11 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
     while (performance.now() < deadline && issued < request.maxRequests) {
       issued += 1;
       const question = request.questions[(offset + turn * request.clients) % request.questions.length];
+      const url = request.urls[issued % request.urls.length];
       turn += 1;
       const sent = performance.now();
       try {
-        const response = await fetch(request.url, {
+        const response = await fetch(url, {
           method: 'POST',
           headers: { authorization: `Bearer ${request.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ question }),
@@ -78,6 +82,21 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
   };
   await Promise.all([...Array.from({ length: request.clients }, (_, i) => client(i)), ...(request.healthUrl === undefined ? [] : [prober(request.healthUrl)])]);
   return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000, healthLatencies, healthFailures };
+}
+
+/** Runs the load in a child process of its own and resolves with what it measured. */
+export function runClients(request: LoadRequest): Promise<LoadResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = fork(__filename, [], {
+      execArgv: ['--require', require.resolve('@swc-node/register')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: LoadResult | null = null;
+    child.once('message', (message: LoadResult) => (result = message));
+    child.once('error', reject);
+    child.once('exit', (code) => (result ? resolvePromise(result) : reject(new Error(`The load process ended (${code}) without a result`))));
+    child.send(request);
+  });
 }
 
 if (require.main === module && process.send) {
