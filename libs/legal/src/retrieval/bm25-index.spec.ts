@@ -93,4 +93,27 @@ describe('Bm25Index', () => {
     const json = { ...index.toJSON(), version: 2 } as unknown as SerializedBm25Index;
     expect(() => Bm25Index.fromJSON(json)).toThrow('version');
   });
+
+  it('scores a document added after a search against the new average lengths, as a fresh index does', () => {
+    const growing = Bm25Index.build(DOCS.slice(0, 2));
+    growing.search('agreement', 2);
+    for (const document of DOCS.slice(2)) growing.add(document.id, document.text);
+    expect(growing.scoreAll({ terms: [{ term: 'agreement', weight: 1 }] })).toEqual(Bm25Index.build(DOCS).scoreAll({ terms: [{ term: 'agreement', weight: 1 }] }));
+  });
+
+  it('counts a scoped term only for the documents it is meant for, in one pass', () => {
+    const whole = index.scoreAll({ terms: [{ term: 'agreement', weight: 1 }, { term: 'party', weight: 1 }] });
+    const agreement = index.scoreAll({ terms: [{ term: 'agreement', weight: 1 }] });
+    const party = index.scoreAll({ terms: [{ term: 'party', weight: 1 }] });
+    // "agreement" counts for the first two documents only, "party" for the last two; a filter still applies.
+    const scoped = index.scoreScoped(
+      [
+        { term: 'agreement', weight: 1, accepts: (position) => position < 2 },
+        { term: 'party', weight: 1, accepts: (position) => position >= 2 },
+      ],
+      (id) => id !== 'notice',
+    );
+    expect([...scoped]).toEqual([agreement[0], agreement[1], party[2], 0]);
+    expect(whole[2]).toBeGreaterThan(scoped[2]);
+  });
 });

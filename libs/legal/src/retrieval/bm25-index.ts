@@ -39,6 +39,11 @@ export interface WeightedTerm {
   weight: number;
 }
 
+/** A query term that counts only for the documents (by position) `accepts` lets through. */
+export interface ScopedTerm extends WeightedTerm {
+  accepts: (position: number) => boolean;
+}
+
 export interface Bm25Query {
   terms: readonly WeightedTerm[];
   /** Pairs of analysed terms joined by a space, matched against the body's bigrams. */
@@ -73,6 +78,8 @@ export class Bm25Index {
   private readonly fieldLengths: number[][] = [[]];
   private readonly postings = new Map<string, number[]>();
   private readonly documentFrequencies = new Map<string, number>();
+  /** Each field's length normalisation, kept until a document is added. */
+  private norms: { average: number; b: number; weight: number; lengths: number[] }[] | null = null;
 
   constructor(options: Partial<Bm25Options> = {}) {
     this.options = { ...DEFAULT_BM25_OPTIONS, ...options };
@@ -118,6 +125,7 @@ export class Bm25Index {
   add(id: string, text: string, fields: Bm25Fields = {}): void {
     if (this.idIndex.has(id)) throw new Error(`Document ${id} is already indexed`);
     const doc = this.ids.length;
+    this.norms = null;
     this.ids.push(id);
     this.idIndex.set(id, doc);
     for (const lengths of this.fieldLengths) lengths.push(0);
@@ -168,19 +176,24 @@ export class Bm25Index {
 
   /** The BM25 score of every document (0 where nothing matched or the filter rejected it), by insertion order. */
   scoreAll(query: Bm25Query, filter?: (id: string) => boolean): Float64Array {
+    const bigramTerms = this.options.indexBigrams && query.bigrams ? query.bigrams.map(({ term, weight }) => ({ term: BIGRAM_PREFIX + term, weight })) : [];
+    return this.score([...query.terms, ...bigramTerms], filter);
+  }
+
+  /**
+   * Like `scoreAll` for body terms that each count only where their own `accepts` lets a document through: one
+   * pass over the postings however many groups of documents the terms are meant for.
+   */
+  scoreScoped(terms: readonly ScopedTerm[], filter?: (id: string) => boolean): Float64Array {
+    return this.score(terms, filter);
+  }
+
+  private score(terms: readonly (WeightedTerm & { accepts?: (position: number) => boolean })[], filter?: (id: string) => boolean): Float64Array {
     const n = this.ids.length;
     const scores = new Float64Array(n);
     if (n === 0) return scores;
     const { k1 } = this.options;
-    const norms = this.fieldNames.map((name, f) => {
-      const lengths = this.fieldLengths[f];
-      let total = 0;
-      for (const length of lengths) total += length;
-      const average = total / n || 1;
-      const b = this.options.fieldB[name] ?? this.options.b;
-      const weight = name === BIGRAM_FIELD ? 1 : (this.options.fieldWeights[name] ?? 1);
-      return { average, b, weight, lengths };
-    });
+    const norms = this.fieldNorms();
     const accepted = filter ? new Int8Array(n) : undefined;
     const allowed = (doc: number): boolean => {
       if (!accepted || !filter) return true;
@@ -188,15 +201,15 @@ export class Bm25Index {
       return accepted[doc] === 1;
     };
 
-    const run = (term: string, queryWeight: number): void => {
+    for (const { term, weight: queryWeight, accepts } of terms) {
       const list = this.postings.get(term);
-      if (!list || queryWeight === 0) return;
+      if (!list || queryWeight === 0) continue;
       const df = this.documentFrequencies.get(term) ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       let doc = -1;
       let acc = 0;
       const settle = (): void => {
-        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
+        if (doc >= 0 && acc > 0 && (accepts === undefined || accepts(doc)) && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
       };
       for (let i = 0; i < list.length; i += 3) {
         if (list[i] !== doc) {
@@ -209,12 +222,23 @@ export class Bm25Index {
         acc += (norm.weight * list[i + 2]) / (1 - norm.b + (norm.b * length) / norm.average);
       }
       settle();
-    };
-    for (const { term, weight } of query.terms) run(term, weight);
-    if (this.options.indexBigrams && query.bigrams) {
-      for (const { term, weight } of query.bigrams) run(BIGRAM_PREFIX + term, weight);
     }
     return scores;
+  }
+
+  private fieldNorms(): { average: number; b: number; weight: number; lengths: number[] }[] {
+    if (this.norms !== null) return this.norms;
+    const n = this.ids.length;
+    this.norms = this.fieldNames.map((name, f) => {
+      const lengths = this.fieldLengths[f];
+      let total = 0;
+      for (const length of lengths) total += length;
+      const average = total / n || 1;
+      const b = this.options.fieldB[name] ?? this.options.b;
+      const weight = name === BIGRAM_FIELD ? 1 : (this.options.fieldWeights[name] ?? 1);
+      return { average, b, weight, lengths };
+    });
+    return this.norms;
   }
 
   idAt(index: number): string {

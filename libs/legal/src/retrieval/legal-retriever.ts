@@ -88,6 +88,7 @@ export class LegalRetriever {
   private readonly chunkDocument = new Map<string, string>();
   /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
   private chunkDocumentPositions: Int32Array | null = null;
+  private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
   /** Each document's defined terms, by the term as written. */
   private readonly definitions = new Map<string, Map<string, AnalysedDefinition>>();
   /** Derivational variants among the indexed terms; built on first use. */
@@ -139,6 +140,7 @@ export class LegalRetriever {
     this.chunkDocument.set(chunk.id, chunk.documentId);
     this.addDefinitions(chunk.documentId, findDefinedTerms(chunk.text));
     this.chunkDocumentPositions = null;
+    this.documentOrdinals = null;
     this.morphology = null;
   }
 
@@ -207,21 +209,51 @@ export class LegalRetriever {
     if (weight <= 0 || this.definitions.size === 0) return;
     const asked = tokenize(question);
     const askedSet = new Set(asked);
+    // Each added term with the documents whose definitions call for it: it counts only in their passages.
+    const wantedBy = new Map<string, Set<string>>();
     for (const [documentId, terms] of this.definitions) {
-      const extra = new Map<string, number>();
+      const want = (term: string): void => {
+        if (askedSet.has(term)) return;
+        let documents = wantedBy.get(term);
+        if (!documents) wantedBy.set(term, (documents = new Set()));
+        documents.add(documentId);
+      };
       for (const { termTerms, definitionTerms } of terms.values()) {
         if (termTerms.length === 0 || definitionTerms.length === 0) continue;
         if (containsSequence(asked, termTerms)) {
-          if (definitionTerms.length <= MAX_NAMING_TERMS) for (const term of definitionTerms) if (!askedSet.has(term)) extra.set(term, weight);
+          if (definitionTerms.length <= MAX_NAMING_TERMS) definitionTerms.forEach(want);
         } else if (definitionTerms.length <= MAX_DESCRIBING_TERMS && this.describes(asked, definitionTerms)) {
-          for (const term of termTerms) if (!askedSet.has(term)) extra.set(term, weight);
+          termTerms.forEach(want);
         }
       }
-      if (extra.size === 0) continue;
-      const own = (id: string): boolean => this.chunkDocument.get(id) === documentId && (filter?.(id) ?? true);
-      const added = this.chunks.scoreAll({ terms: [...extra].map(([term, w]) => ({ term, weight: w })) }, own);
-      for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
     }
+    if (wantedBy.size === 0) return;
+    const { ordinals, ordinalOf } = this.chunkDocumentOrdinals();
+    const terms = [...wantedBy].map(([term, documents]) => {
+      const wanted = new Uint8Array(ordinalOf.size);
+      for (const documentId of documents) {
+        const ordinal = ordinalOf.get(documentId);
+        if (ordinal !== undefined) wanted[ordinal] = 1;
+      }
+      return { term, weight, accepts: (position: number) => wanted[ordinals[position]] === 1 };
+    });
+    const added = this.chunks.scoreScoped(terms, filter);
+    for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
+  }
+
+  /** Each chunk's document as a small number (by position in the chunk index), and the numbers by document id. */
+  private chunkDocumentOrdinals(): { ordinals: Int32Array; ordinalOf: Map<string, number> } {
+    if (this.documentOrdinals && this.documentOrdinals.ordinals.length === this.chunks.size) return this.documentOrdinals;
+    const ordinalOf = new Map<string, number>();
+    const ordinals = new Int32Array(this.chunks.size);
+    for (let i = 0; i < ordinals.length; i++) {
+      const documentId = this.chunkDocument.get(this.chunks.idAt(i)) ?? '';
+      let ordinal = ordinalOf.get(documentId);
+      if (ordinal === undefined) ordinalOf.set(documentId, (ordinal = ordinalOf.size));
+      ordinals[i] = ordinal;
+    }
+    this.documentOrdinals = { ordinals, ordinalOf };
+    return this.documentOrdinals;
   }
 
   /** Whether two adjacent words of the question both occur in a definition. */
