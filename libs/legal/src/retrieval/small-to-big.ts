@@ -48,12 +48,20 @@ export class SectionMap {
   private readonly position = new Map<string, { documentId: string; index: number }>();
 
   constructor(chunks: Iterable<SectionChunk>) {
+    this.add(chunks);
+  }
+
+  /** Adds passages (of documents new to the map, or more of one already in it). */
+  add(chunks: Iterable<SectionChunk>): void {
+    const touched = new Set<string>();
     for (const chunk of chunks) {
       const list = this.byDocument.get(chunk.documentId) ?? [];
       list.push(chunk);
       this.byDocument.set(chunk.documentId, list);
+      touched.add(chunk.documentId);
     }
-    for (const [documentId, list] of this.byDocument) {
+    for (const documentId of touched) {
+      const list = this.byDocument.get(documentId) as SectionChunk[];
       list.sort((a, b) => a.ordinal - b.ordinal);
       list.forEach((chunk, index) => this.position.set(chunk.id, { documentId, index }));
     }

@@ -121,6 +121,12 @@ export class DocumentRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Each ready document of the project with when it was last saved (ms): what a search index was built from. */
+  async readyVersions(projectId: string): Promise<Map<string, number>> {
+    const rows = await this.documents.find({ select: { id: true, updatedAt: true }, where: { projectId, status: 'ready' }, order: { id: 'ASC' } });
+    return new Map(rows.map((row) => [row.id, row.updatedAt.getTime()]));
+  }
+
   /** Changes whenever a ready document of the project is added, saved again or removed. */
   async readySignature(projectId: string): Promise<string> {
     const rows: { count: string; latest: Date | null }[] = await this.dataSource.query(

@@ -196,6 +196,10 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
   }
 
   /** Changes whenever a ready document of the project is added, saved again or removed. */
+  readyVersions(projectId: string): Promise<Map<string, number>> {
+    return this.documents.readyVersions(projectId);
+  }
+
   readySignature(projectId: string): Promise<string> {
     return this.documents.readySignature(projectId);
   }

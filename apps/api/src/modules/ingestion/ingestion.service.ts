@@ -122,6 +122,11 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     return this.repository.chunksOf(projectId, await this.documents.readyIds(projectId), withVectors);
   }
 
+  /** Chunks of these documents of the project, in document and reading order, opened; vectors only when asked for. */
+  chunksOfDocuments(projectId: string, documentIds: string[], withVectors = true): Promise<ChunkEntity[]> {
+    return this.repository.chunksOf(projectId, documentIds, withVectors);
+  }
+
   async ingest(payload: JobPayloads[JobName.IngestDocument], context: JobContext): Promise<void> {
     const document = await this.documents.findById(payload.documentId);
     // A failed document's job runs again only when a crash came between the two failures being recorded.

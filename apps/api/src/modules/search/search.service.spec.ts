@@ -39,14 +39,18 @@ interface StoredDocument {
 function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256, stored?: StoredDocument) {
   const loads: boolean[] = [];
   const loadedProjects: string[] = [];
+  const loadedDocuments: string[][] = [];
+  /** The project's ready documents as the database has them now: a test may add one or save one again. */
+  const ready = { signature: 'sig-1', versions: new Map([['d1', 1], ...(stored ? [] : [['d2', 1] as [string, number]])]), more: [] as ChunkEntity[] };
   const embedded: string[] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
   const ingestion = strict<IngestionService>({
-    async chunksOfProject(projectId, withVectors = true) {
+    async chunksOfDocuments(projectId, documentIds, withVectors = true) {
       loads.push(withVectors);
       loadedProjects.push(projectId);
-      if (stored) return stored.chunks;
-      return CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i));
+      loadedDocuments.push([...documentIds]);
+      const all = stored ? stored.chunks : [...CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i)), ...ready.more];
+      return all.filter((c) => documentIds.includes(c.documentId));
     },
     async textsOf(documentIds) {
       return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [] }));
@@ -58,10 +62,13 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       documentDeletions.push(listener);
     },
     async readySignature() {
-      return 'sig-1';
+      return ready.signature;
+    },
+    async readyVersions() {
+      return new Map(ready.versions);
     },
     async inProject() {
-      return [{ id: 'd1', filename: 'one.txt' } as DocumentEntity, { id: 'd2', filename: 'two.txt' } as DocumentEntity];
+      return [...ready.versions.keys()].map((id) => ({ id, filename: { d1: 'one.txt', d2: 'two.txt' }[id] ?? `${id}.txt` }) as DocumentEntity);
     },
   });
   const embedder = strict<Embedder>({
@@ -88,12 +95,14 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     },
   });
   const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), config);
-  const ready = service.onModuleInit();
+  const initialised = service.onModuleInit();
   return {
     service,
+    initialised,
     ready,
     loads,
     loadedProjects,
+    loadedDocuments,
     embedded,
     qdrantSearches,
     deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
@@ -124,6 +133,29 @@ describe(`${SearchService.name}'s index cache`, () => {
     expect(service.cacheStats()).toMatchObject({ projects: 0, bytes: 0 });
     await service.search(PROJECT, QUERY, 3);
     expect(loads).toEqual([false, false]);
+  });
+
+  it('adds a document made ready since the index was built, reading only its passages, and rebuilds when one was saved again', async () => {
+    const { service, ready, loadedDocuments } = setup({});
+    await service.search(PROJECT, QUERY, 3);
+    const before = service.cacheStats().bytes;
+    ready.more.push(chunk('c4', 'd3', 'The governing law of this lease is the law of Ontario.', null, 0));
+    ready.versions.set('d3', 1);
+    ready.signature = 'sig-2';
+    const hits = await service.search(PROJECT, 'Ontario governing law', 3);
+    expect(hits[0]).toMatchObject({ chunk: { id: 'c4' }, file: 'd3.txt' });
+    expect(loadedDocuments).toEqual([['d1', 'd2'], ['d3']]);
+    expect(service.cacheStats()).toMatchObject({ projects: 1 });
+    expect(service.cacheStats().bytes).toBeGreaterThan(before);
+    // The same answers as an index built afresh over the three documents.
+    const fresh = setup({});
+    Object.assign(fresh.ready, { signature: 'sig-2', versions: new Map(ready.versions), more: ready.more });
+    for (const query of [QUERY, 'Ontario governing law', 'registered office']) expect(await service.search(PROJECT, query, 3)).toEqual(await fresh.service.search(PROJECT, query, 3));
+    // d1 saved again (its text replaced): everything is read again.
+    ready.versions.set('d1', 2);
+    ready.signature = 'sig-3';
+    await service.search(PROJECT, QUERY, 3);
+    expect(loadedDocuments.at(-1)).toEqual(['d1', 'd2', 'd3']);
   });
 
   it('drops a project’s index as soon as one of its documents is deleted', async () => {

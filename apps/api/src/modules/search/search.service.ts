@@ -23,6 +23,8 @@ export interface SearchOptions {
 
 interface ProjectIndex {
   signature: string;
+  /** Each indexed document with when it was last saved (ms): documents made ready since are added, not rebuilt. */
+  versions: Map<string, number>;
   /** Whether the database vectors were loaded: only needed when the vector ranking has weight. */
   withVectors: boolean;
   retriever: LegalRetriever;
@@ -155,7 +157,8 @@ export class SearchService {
     const key = `${projectId}:${signature}:${withVectors}`;
     const pending = this.building.get(key);
     if (pending) return pending;
-    const build = this.build(projectId, signature, withVectors).finally(() => this.building.delete(key));
+    const grows = cached !== undefined && (cached.withVectors || !withVectors);
+    const build = (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors)).finally(() => this.building.delete(key));
     this.building.set(key, build);
     const index = await build;
     this.store(projectId, index);
@@ -175,29 +178,57 @@ export class SearchService {
   }
 
   private async build(projectId: string, signature: string, withVectors: boolean): Promise<ProjectIndex> {
-    const chunks = await this.ingestion.chunksOfProject(projectId, withVectors);
-    const documentIds = [...new Set(chunks.map((chunk) => chunk.documentId))];
-    const texts = await this.ingestion.textsOf(documentIds);
-    const documents = await this.documents.inProject(projectId);
-    const retriever = LegalRetriever.build(
-      texts.map((text) => ({ id: text.documentId, text: text.text.slice(0, OPENING_CHARS) })),
-      chunks.map((chunk) => ({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath })),
-    );
-    const sections = new SectionMap(chunks);
-    const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
-    const openings = texts.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
-    const fullTexts = texts.reduce((sum, text) => sum + text.text.length, 0);
-    return {
+    const versions = await this.documents.readyVersions(projectId);
+    const index: ProjectIndex = {
       signature,
+      versions: new Map(),
       withVectors,
-      retriever,
-      sections,
-      chunks: new Map(chunks.map((chunk) => [chunk.id, chunk])),
-      texts: new Map(texts.map((text) => [text.documentId, text.text])),
-      files: new Map(documents.map((document) => [document.id, document.filename])),
-      points,
-      bytes: estimateBytes(chunks, openings, fullTexts, points),
+      retriever: LegalRetriever.build([], []),
+      sections: new SectionMap([]),
+      chunks: new Map(),
+      texts: new Map(),
+      files: new Map(),
+      points: [],
+      bytes: 0,
     };
+    return { ...index, bytes: await this.addDocuments(projectId, index, versions, [...versions.keys()]) };
+  }
+
+  /**
+   * The cached index with the documents made ready since it was built, when every document it holds is still there
+   * as it was; otherwise a new build. The index grows in place (a search under way sees more passages, never fewer);
+   * the copy returned carries the new signature and size for the cache's accounts.
+   */
+  private async extend(projectId: string, index: ProjectIndex, signature: string): Promise<ProjectIndex> {
+    const versions = await this.documents.readyVersions(projectId);
+    if ([...index.versions].some(([id, version]) => versions.get(id) !== version)) return this.build(projectId, signature, index.withVectors);
+    const added = [...versions.keys()].filter((id) => !index.versions.has(id));
+    return { ...index, signature, bytes: index.bytes + (await this.addDocuments(projectId, index, versions, added)) };
+  }
+
+  /** Reads these documents' passages and texts into the index; returns the bytes they add. */
+  private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[]): Promise<number> {
+    const [loaded, texts, documents] = await Promise.all([
+      this.ingestion.chunksOfDocuments(projectId, documentIds, index.withVectors),
+      this.ingestion.textsOf(documentIds),
+      this.documents.inProject(projectId),
+    ]);
+    // Another request may have added some of them meanwhile.
+    const fresh = new Set(documentIds.filter((id) => !index.versions.has(id)));
+    const chunks = loaded.filter((chunk) => fresh.has(chunk.documentId));
+    const openings = texts.filter((text) => fresh.has(text.documentId));
+    for (const text of openings) index.retriever.addDocument({ id: text.documentId, text: text.text.slice(0, OPENING_CHARS) });
+    for (const chunk of chunks) index.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
+    index.sections.add(chunks);
+    for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
+    for (const text of openings) index.texts.set(text.documentId, text.text);
+    for (const document of documents) index.files.set(document.id, document.filename);
+    const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
+    index.points.push(...points);
+    for (const id of fresh) index.versions.set(id, versions.get(id) as number);
+    const openingChars = openings.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
+    const textChars = openings.reduce((sum, text) => sum + text.text.length, 0);
+    return estimateBytes(chunks, openingChars, textChars, points);
   }
 
   /** Forgets a project's cached index (after a deletion, or when another process says it is stale). */
