@@ -16,7 +16,7 @@ import { ApiClient, startBenchApp, startScaledOut } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
-import { runClients } from './lib/load-clients';
+import { askUnderLoad } from './lib/load-clients';
 
 const UPLOAD_CONCURRENCY = 4;
 const MAX_REQUESTS = 200_000;
@@ -54,16 +54,7 @@ async function main(): Promise<void> {
     await api.ask(projectId, questions[0]);
     const coldMs = seconds(started) * 1000;
 
-    const load = await runClients({
-      urls: [`${bench.baseUrl}/api/projects/${projectId}/qa/`],
-      token: api.bearer,
-      questions,
-      clients,
-      seconds: duration,
-      maxRequests: MAX_REQUESTS,
-      timeoutMs: 60_000,
-      healthUrl: `${bench.baseUrl}/api/health/`,
-    });
+    const load = await askUnderLoad({ baseUrl: bench.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
     const sorted = [...load.latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);

@@ -21,7 +21,7 @@ import { ApiClient, type ServerProcess, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
-import { type LoadResult, runClients } from './lib/load-clients';
+import { askUnderLoad, type LoadResult } from './lib/load-clients';
 import { MemorySampler } from './lib/memory';
 
 const UPLOAD_CONCURRENCY = 4;
@@ -185,16 +185,7 @@ async function oneMatter(corpus: string, files: readonly string[], queries: read
     const coldMs = seconds(coldStarted) * 1000;
 
     deployment.sampler?.reset();
-    const load = await runClients({
-      urls: [`${server.baseUrl}/api/projects/${projectId}/qa/`],
-      token: api.bearer,
-      questions,
-      clients,
-      seconds: duration,
-      maxRequests: MAX_REQUESTS,
-      timeoutMs: 60_000,
-      healthUrl: `${server.baseUrl}/api/health/`,
-    });
+    const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
     const peakLoadMb = deployment.sampler?.peek().concurrentMb ?? NaN;
     return { documents: size, ingestS, failed, diskMb, databaseMb, peakIngestMb, afterIngestMb, coldMs, load: summarise(load), peakLoadMb };
   } finally {
@@ -234,16 +225,7 @@ async function manyMatters(corpus: string, files: readonly string[], queries: re
     deployment.sampler?.reset();
     // Questions that name no contract, as a lawyer asks them of any matter.
     const questions = [...new Set(queries.map((query) => query.question))].sort(byCodeUnits);
-    const load = await runClients({
-      urls: ids.map(({ id }) => `${server.baseUrl}/api/projects/${id}/qa/`),
-      token: api.bearer,
-      questions,
-      clients,
-      seconds: duration,
-      maxRequests: MAX_REQUESTS,
-      timeoutMs: 60_000,
-      healthUrl: `${server.baseUrl}/api/health/`,
-    });
+    const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: ids.map(({ id }) => id), token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
     const peakMb = deployment.sampler?.peek().concurrentMb ?? NaN;
     return { projects, perProject, cacheMb, ingestS, failed: ids.reduce((sum, { failed }) => sum + failed, 0), idleMb, peakMb, load: summarise(load) };
   } finally {

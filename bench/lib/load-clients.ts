@@ -99,6 +99,23 @@ export function runClients(request: LoadRequest): Promise<LoadResult> {
   });
 }
 
+/**
+ * `clients` concurrent users asking the QA endpoints of these matters in turn for `seconds`, while one more asks
+ * GET /api/health/ every 200 ms; a request unanswered after a minute counts as failed.
+ */
+export function askUnderLoad(options: { baseUrl: string; projectIds: string[]; token: string; questions: string[]; clients: number; seconds: number; maxRequests: number }): Promise<LoadResult> {
+  return runClients({
+    urls: options.projectIds.map((id) => `${options.baseUrl}/api/projects/${id}/qa/`),
+    token: options.token,
+    questions: options.questions,
+    clients: options.clients,
+    seconds: options.seconds,
+    maxRequests: options.maxRequests,
+    timeoutMs: 60_000,
+    healthUrl: `${options.baseUrl}/api/health/`,
+  });
+}
+
 if (require.main === module && process.send) {
   process.once('message', (request: LoadRequest) => {
     runLoad(request).then(
