@@ -23,6 +23,8 @@ const RECOVERY_LIMIT_S = 30;
 /** Soak bounds: growth of each process between the start and the end of the soak (medians of three samples). */
 const SOAK_RSS_GROWTH_MB = 150;
 const SOAK_HANDLE_GROWTH = 25;
+/** The soak's project holds at most this many documents: older ones are deleted as new ones arrive. */
+const SOAK_KEEP = 60;
 const DATA_DISK_MB = 96;
 const CHROMIUM_WENT_AWAY = 'Chromium went away during a render';
 
@@ -124,7 +126,9 @@ describe('reliability under faults', () => {
     );
     const byId = new Map(documents.map((document) => [document.id, document]));
     const created = tally.uploads.filter((upload) => upload.status === 201);
-    const accepted = tally.uploads.filter((upload): upload is UploadRecord & { documentId: string } => (upload.status === 200 || upload.status === 201) && upload.documentId !== null);
+    const accepted = tally.uploads.filter(
+      (upload): upload is UploadRecord & { documentId: string } => (upload.status === 200 || upload.status === 201) && upload.documentId !== null && !upload.deleted,
+    );
     // Lost: answered 201 (or 200, the same file again) but no document row, or a stored file that cannot be read back.
     const lost: string[] = [];
     for (const upload of accepted) {
@@ -175,13 +179,13 @@ describe('reliability under faults', () => {
   }
 
   /** Steady load on a fresh project while `fault` runs; resolves with the project, the tally and the recovery time. */
-  async function underLoad(name: string, documents: GeneratedDocument[], fault: (tally: Tally) => Promise<number | null>) {
+  async function underLoad(name: string, documents: GeneratedDocument[], fault: (tally: Tally, projectId: string) => Promise<number | null>) {
     const projectId = await newProject(name);
     const tally = newTally();
     const phaseClient = new Client(cluster.baseUrl, client.token, tally);
     // Spread so that uploads and questions keep coming before, during and after the fault.
     const load = steadyLoad(phaseClient, projectId, documents, { uploadGapMs: 600, questionGapMs: 400 });
-    const recovery = await fault(tally);
+    const recovery = await fault(tally, projectId);
     await load.done;
     return { projectId, tally, recovery, client: phaseClient };
   }
@@ -192,8 +196,11 @@ describe('reliability under faults', () => {
   }, 400_000);
 
   it('a worker killed with SIGKILL in the middle of a job', async () => {
-    const { projectId, tally, recovery } = await underLoad('Worker kill', [longPdf('long-a'), longPdf('long-b'), ...phases[1]], async () => {
-      // Four jobs running (each worker runs at most two) means both workers are in the middle of one.
+    const { projectId, tally, recovery } = await underLoad('Worker kill', phases[1], async (tally, projectId) => {
+      // Three long documents sent at once keep three of the four job slots busy for seconds (each worker runs at
+      // most two), so both workers are in the middle of a job when one is killed.
+      const longClient = new Client(cluster.baseUrl, client.token, tally);
+      await Promise.all(['long-a', 'long-b', 'long-c'].map((label) => longClient.upload(projectId, longPdf(label))));
       const deadline = Date.now() + 120_000;
       let running = 0;
       while (running < 3 && Date.now() < deadline) {
@@ -354,8 +361,9 @@ describe('reliability under faults', () => {
     const sample = (): void => {
       samples.push(pids.map(({ pid }) => ({ rss: rssMb(pid), handles: openHandles(pid) })));
     };
-    const documents = [...phases[5], ...generateDocuments('soak', 400, 8_000)];
-    const load = steadyLoad(soakClient, projectId, documents, { uploadGapMs: 1000, questionGapMs: 500 });
+    // One upload a second at most: enough distinct documents for the whole soak, the project kept to SOAK_KEEP of them.
+    const documents = [...phases[5], ...generateDocuments('soak', Math.ceil(SOAK_MINUTES * 60) + 20, 8_000)];
+    const load = steadyLoad(soakClient, projectId, documents, { uploadGapMs: 1000, questionGapMs: 500, keep: SOAK_KEEP });
     const end = Date.now() + SOAK_MINUTES * 60_000;
     sample();
     while (Date.now() < end) {
@@ -374,12 +382,17 @@ describe('reliability under faults', () => {
       peakRss: Math.max(...samples.map((s) => s[index].rss)),
     }));
     const row = await check(`soak ${SOAK_MINUTES} min`, projectId, tally, 0);
-    soakLine = `soak: ${SOAK_MINUTES} min, ${tally.uploads.length} uploads, ${tally.questions.length} questions, ${samples.length} samples; growth (bound ${SOAK_RSS_GROWTH_MB} MB RSS, ${SOAK_HANDLE_GROWTH} handles per process): ${growth
+    // Resident memory at the start, each quarter and the end of the soak: flat or not, at a glance.
+    const timeline = pids
+      .map(({ name }, index) => `${name} ${[0, 0.25, 0.5, 0.75, 1].map((at) => samples[Math.min(samples.length - 1, Math.round(at * (samples.length - 1)))][index].rss.toFixed(0)).join(' → ')} MB`)
+      .join('; ');
+    const deleted = tally.uploads.filter((upload) => upload.deleted).length;
+    soakLine = `soak: ${SOAK_MINUTES} min, ${tally.uploads.length} uploads (${deleted} deleted again), ${tally.questions.length} questions, ${samples.length} samples; RSS at start, quarters and end: ${timeline}; growth (bound ${SOAK_RSS_GROWTH_MB} MB RSS, ${SOAK_HANDLE_GROWTH} handles per process): ${growth
       .map((g) => `${g.name} ${g.rss >= 0 ? '+' : ''}${g.rss.toFixed(0)} MB (peak ${g.peakRss.toFixed(0)} MB), ${g.handles >= 0 ? '+' : ''}${g.handles} fds`)
       .join('; ')}`;
     row.note = soakLine;
     for (const g of growth) expect({ process: g.name, rssWithinBound: g.rss <= SOAK_RSS_GROWTH_MB, handlesWithinBound: g.handles <= SOAK_HANDLE_GROWTH }).toEqual({ process: g.name, rssWithinBound: true, handlesWithinBound: true });
-  }, 600_000);
+  }, SOAK_MINUTES * 60_000 + 600_000);
 });
 
 /** "201×7, 500×2": how the requests of a phase were answered. */

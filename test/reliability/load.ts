@@ -9,6 +9,8 @@ export interface UploadRecord {
   /** The document id of a 200 or 201. */
   documentId: string | null;
   ms: number;
+  /** Deleted on purpose afterwards (the soak keeps its project to a window of documents): not a lost upload. */
+  deleted?: boolean;
 }
 
 export interface Tally {
@@ -100,15 +102,28 @@ const QUESTIONS = [
 
 /**
  * Steady load until stopped: the documents uploaded one after another `uploadGapMs` apart, and a question every
- * `questionGapMs`. Resolves once both loops are done.
+ * `questionGapMs`. With `keep`, the oldest document is deleted (over the API) once the project holds more than
+ * `keep`, so a long run exercises deletion and its project stays one size. Resolves once both loops are done.
  */
-export function steadyLoad(client: Client, projectId: string, documents: GeneratedDocument[], options: { uploadGapMs: number; questionGapMs: number }): { stop(): void; done: Promise<void> } {
+export function steadyLoad(
+  client: Client,
+  projectId: string,
+  documents: GeneratedDocument[],
+  options: { uploadGapMs: number; questionGapMs: number; keep?: number },
+): { stop(): void; done: Promise<void> } {
   let stopped = false;
   const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  const kept: UploadRecord[] = [];
   const uploads = (async () => {
     for (const document of documents) {
       if (stopped) break;
-      await client.upload(projectId, document);
+      const record = await client.upload(projectId, document);
+      if (record.status === 201) kept.push(record);
+      if (options.keep !== undefined && kept.length > options.keep) {
+        const oldest = kept.shift() as UploadRecord;
+        const answer = await client.call('delete', `/api/projects/${projectId}/files/${encodeURIComponent(oldest.name)}/`, { method: 'DELETE' });
+        if (answer.status === 200 || answer.status === 204) oldest.deleted = true;
+      }
       await pause(options.uploadGapMs);
     }
   })();
