@@ -8,7 +8,7 @@ import { createProject } from '@test/utils/projects';
 import { announceSkip } from '@test/utils/requirements';
 import { Cluster, descendants, openHandles, rssMb, startCluster } from './cluster';
 import { GeneratedDocument, generateDocuments, longPdf } from './corpus';
-import { Client, hungCount, newTally, steadyLoad, Tally, UploadRecord } from './load';
+import { Client, hungCount, newTally, steadyLoad, Tally, timedFetch, UploadRecord } from './load';
 import { OwnPostgres, OwnRedis, startOwnPostgres, startOwnRedis } from './own-services';
 
 // npm run test:reliability: the product under faults, with its own PostgreSQL and Redis (never the machine's), one
@@ -26,6 +26,9 @@ const SOAK_HANDLE_GROWTH = 25;
 /** The soak's project holds at most this many documents: older ones are deleted as new ones arrive. */
 const SOAK_KEEP = 60;
 const DATA_DISK_MB = 96;
+/** Redis out of reach for longer than any request may wait for it, and the longest wait allowed meanwhile. */
+const REDIS_OUTAGE_MS = 15_000;
+const OUTAGE_ANSWER_MS = 8_000;
 const CHROMIUM_WENT_AWAY = 'Chromium went away during a render';
 
 interface Row {
@@ -246,6 +249,26 @@ describe('reliability under faults', () => {
       return client.secondsUntilReady(Date.now());
     });
     await check('Redis restart, data lost', projectId, tally, recovery);
+  }, 600_000);
+
+  it('Redis out of reach for longer than a request may wait', async () => {
+    const fault = `Redis down ${REDIS_OUTAGE_MS / 1000} s`;
+    let readyProbe: { status: number | string; ms: number } = { status: 'not asked', ms: 0 };
+    const { projectId, tally, recovery } = await underLoad(fault, generateDocuments('outage', 10, 8_000), async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const restarting = redis.restart(REDIS_OUTAGE_MS);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // A load balancer asking meanwhile is told at once that this server is not ready.
+      const probe = await timedFetch(`${cluster.baseUrl}/api/health/ready`, { headers: { Connection: 'close' } });
+      readyProbe = { status: probe.status, ms: probe.ms };
+      await restarting;
+      return client.secondsUntilReady(Date.now());
+    });
+    const row = await check(fault, projectId, tally, recovery);
+    const slow = [...tally.uploads, ...tally.questions].filter((record) => record.ms > OUTAGE_ANSWER_MS).map((record) => `${String(record.status)} after ${record.ms} ms`);
+    const longest = Math.max(...[...tally.uploads, ...tally.questions].map((record) => record.ms));
+    row.note = [`longest answer ${longest} ms; /api/health/ready during the outage: ${String(readyProbe.status)} in ${readyProbe.ms} ms`, row.note].join('; ');
+    expect({ slow, ready: readyProbe.status, readyInTime: readyProbe.ms < OUTAGE_ANSWER_MS }).toEqual({ slow: [], ready: 503, readyInTime: true });
   }, 600_000);
 
   it('Chromium killed during a PDF report render', async () => {

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
+import { within } from '@api/modules/common/within';
 import { QueueName } from './job.constants';
 import type { JobEntity } from './job.entity';
 import type { JobAbandoner, JobExecutor, JobTransport } from './job.transport';
@@ -14,6 +15,8 @@ interface BullPayload {
  * crash against the job's own attempts and fails it there, so this limit is only a backstop.
  */
 const MAX_STALLED_COUNT = 10;
+
+const PING_WAIT_MS = 2000;
 
 /** BullMQ on Redis: one BullMQ queue per QueueName; retries and back-off are BullMQ's own. */
 export class BullmqJobTransport implements JobTransport {
@@ -88,9 +91,10 @@ export class BullmqJobTransport implements JobTransport {
     }
   }
 
+  /** Whether Redis answers a PING within PING_WAIT_MS (commands wait for a reconnection otherwise, without end). */
   async ping(): Promise<boolean> {
     try {
-      return (await this.connection.ping()) === 'PONG';
+      return (await within(this.connection.ping(), PING_WAIT_MS, 'Redis did not answer PING')) === 'PONG';
     } catch {
       return false;
     }

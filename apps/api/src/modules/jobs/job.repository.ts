@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, LessThan, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { within } from '@api/modules/common/within';
 import { ConfigService } from '@api/modules/config/config.service';
 import type { Transaction } from '@api/modules/database/transaction';
 import { currentRequestId, withRequestId } from '@api/modules/logging/request-context';
@@ -14,6 +15,9 @@ import type { JobTransport } from './job.transport';
 
 export const JOB_CONCURRENCY = 2;
 const LIVE_STATUSES: readonly JobStatus[] = ['queued', 'running'];
+
+/** How long a request waits for the queue to take a job it has recorded (see dispatch). */
+export const DISPATCH_WAIT_MS = 3000;
 
 /** The one way to queue and run background work; which transport carries it is configuration. */
 @Injectable()
@@ -58,7 +62,7 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   async queue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobOptions = {}): Promise<string> {
     const job = this.newJob(name, payload, options);
     await this.jobs.insert(job as QueryDeepPartialEntity<JobEntity>);
-    await this.transport.enqueue(job);
+    await this.dispatch(job);
     return job.id;
   }
 
@@ -73,12 +77,13 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Hands a recorded job to the transport. The job is already durable in the table, so a transport that cannot take
-   * it now (Redis out of reach) is not the caller's failure: requeueLost() carries it once Redis is back.
+   * Hands a recorded job to the transport, waiting at most DISPATCH_WAIT_MS. The job is already durable in the table,
+   * so a transport that cannot take it now (Redis out of reach, for a second or an hour) is not the caller's failure
+   * and must not hold the request: requeueLost() carries the job once Redis is back (the same id is added once).
    */
   async dispatch(job: JobEntity): Promise<void> {
     try {
-      await this.transport.enqueue(job);
+      await within(this.transport.enqueue(job), DISPATCH_WAIT_MS, `no answer from the queue within ${DISPATCH_WAIT_MS} ms`);
     } catch (error) {
       this.logger.warn(`Job ${job.id} is recorded but the queue did not take it yet (${error instanceof Error ? error.message : String(error)}); it will be queued again`);
     }

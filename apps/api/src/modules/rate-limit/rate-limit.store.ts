@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { Clock } from '@api/modules/common/clock';
+import { within } from '@api/modules/common/within';
 import { ConfigService } from '@api/modules/config/config.service';
 
 /** Requests counted so far in the current window of one key, and when that window ends. */
@@ -16,6 +17,9 @@ interface Window {
 
 // Beyond this many keys in memory, ended windows are swept on the next hit.
 const SWEEP_AT = 10_000;
+
+/** How long a request waits for Redis to count it before going through uncounted. */
+const REDIS_WAIT_MS = 1000;
 
 /**
  * Fixed-window request counters. With REDIS_URL they live in Redis and every API process shares them;
@@ -41,7 +45,7 @@ export class RateLimitStore implements OnModuleDestroy {
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
     if (this.redis === null) return this.hitInMemory(key, windowMs);
     try {
-      return await this.hitInRedis(this.redis, key, windowMs);
+      return await within(this.hitInRedis(this.redis, key, windowMs), REDIS_WAIT_MS, `no answer from Redis within ${REDIS_WAIT_MS} ms`);
     } catch (error) {
       // A limit must not take the product down with Redis: the request goes through and the log says why.
       this.logger.warn(`Rate limit not applied, Redis failed: ${error instanceof Error ? error.message : String(error)}`);
