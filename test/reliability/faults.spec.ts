@@ -159,7 +159,14 @@ describe('reliability under faults', () => {
       stuck: stuck.length + failedWithoutReason.length,
       hung: hungCount(tally),
       recovery,
-      note: [note, `uploads answered ${statusCounts(tally.uploads)}; questions ${statusCounts(tally.questions)}`, ...[...new Set(failures.map((document) => document.error))].map((error) => `failed: ${error}`)].filter(Boolean).join('; '),
+      note: [
+        note,
+        `uploads answered ${statusCounts(tally.uploads)}; questions ${statusCounts(tally.questions)}`,
+        ...[...new Set(tally.uploads.flatMap((upload) => (upload.error ? [upload.error] : [])))].map((error) => `upload unanswered: ${error}`),
+        ...[...new Set(failures.map((document) => document.error))].map((error) => `failed: ${error}`),
+      ]
+        .filter(Boolean)
+        .join('; '),
     };
     rows.push(row);
     if (process.env.RELIABILITY_VERBOSE) process.stdout.write(`--- ${fault}: API output ---\n${cluster.api.output().slice(-20_000)}\n`);
@@ -167,7 +174,9 @@ describe('reliability under faults', () => {
     const unauthorized = [...tally.uploads, ...tally.questions, ...tally.other].filter((record) => record.status === 401).length;
     // Every generated document is readable: one that failed, failed because of the fault, which it must outlive.
     const failed = failures.map((document) => `${document.filename}: ${document.error ?? ''}`);
-    expect({ fault, stuck, failedWithoutReason, failed, lost, duplicates: row.duplicates, hung: row.hung, unauthorized }).toEqual({
+    // Every request gets an answer, an error answer included: never a connection closed on it.
+    const unanswered = [...tally.uploads, ...tally.questions, ...tally.other].filter((record) => record.status === 'network').length;
+    expect({ fault, stuck, failedWithoutReason, failed, lost, duplicates: row.duplicates, hung: row.hung, unanswered, unauthorized }).toEqual({
       fault,
       stuck: [],
       failedWithoutReason: [],
@@ -175,6 +184,7 @@ describe('reliability under faults', () => {
       lost: [],
       duplicates: 0,
       hung: 0,
+      unanswered: 0,
       unauthorized: 0,
     });
     expect({ fault, recovery: recovery !== null && recovery <= RECOVERY_LIMIT_S }).toEqual({ fault, recovery: true });

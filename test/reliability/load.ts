@@ -11,6 +11,8 @@ export interface UploadRecord {
   ms: number;
   /** Deleted on purpose afterwards (the soak keeps its project to a window of documents): not a lost upload. */
   deleted?: boolean;
+  /** What the client saw when no answer came. */
+  error?: string;
 }
 
 export interface Tally {
@@ -35,11 +37,14 @@ export async function timedFetch(url: string, init: RequestInit): Promise<{ stat
     const body: unknown = type.includes('json') ? JSON.parse(raw.toString('utf8')) : null;
     return { status: response.status, body, bytes: raw, ms: Date.now() - started };
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    // Read without instanceof: the fetch error comes from another realm than the test's.
+    const failure = error as { name?: string; message?: string; cause?: { message?: string; code?: string } } | null;
+    const name = failure?.name ?? '';
+    const reason = failure?.cause;
+    const cause = reason ? `: ${[reason.code, reason.message].filter(Boolean).join(' ')}` : '';
     // The deadline can also strike while the body is read, surfacing as another error.
     const hung = name === 'TimeoutError' || name === 'AbortError' || Date.now() - started >= REQUEST_TIMEOUT_MS;
-    return { status: hung ? 'hung' : 'network', body: null, bytes: null, ms: Date.now() - started, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
+    return { status: hung ? 'hung' : 'network', body: null, bytes: null, ms: Date.now() - started, error: `${failure?.message ?? String(error)}${cause}` };
   }
 }
 
@@ -60,7 +65,7 @@ export class Client {
     form.append('file', new Blob([new Uint8Array(document.bytes)]), document.name);
     const answer = await timedFetch(`${this.baseUrl}/api/upload/`, { method: 'POST', body: form, headers: this.headers() });
     const id = (answer.status === 200 || answer.status === 201) && typeof answer.body === 'object' && answer.body !== null ? (answer.body as { id?: unknown }).id : null;
-    const record: UploadRecord = { name: document.name, status: answer.status, documentId: typeof id === 'string' ? id : null, ms: answer.ms };
+    const record: UploadRecord = { name: document.name, status: answer.status, documentId: typeof id === 'string' ? id : null, ms: answer.ms, ...(answer.error ? { error: answer.error } : {}) };
     this.tally.uploads.push(record);
     return record;
   }

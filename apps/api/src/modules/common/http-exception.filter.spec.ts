@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { ConflictError, TooManyRequestsError } from './app-error';
 import { ErrorBody, HttpExceptionFilter } from './http-exception.filter';
@@ -24,7 +25,7 @@ function run(exception: unknown): Captured {
       captured.body = body;
     },
   };
-  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ complete: true }) }) } as unknown as ArgumentsHost;
   new HttpExceptionFilter().catch(exception, host);
   return captured;
 }
@@ -73,5 +74,16 @@ describe(HttpExceptionFilter.name, () => {
     expect(run(full)).toMatchObject({ status: 503, body: { detail: STORAGE_FULL_MESSAGE } });
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+
+  it('answers a request whose body is still arriving only once the body has ended, reading it to the end', () => {
+    const request = Object.assign(new EventEmitter(), { complete: false, readableEnded: false, destroyed: false, resumed: false, resume() { this.resumed = true; } });
+    const sent: number[] = [];
+    const response = { headersSent: false, setHeader: () => undefined, status: (code: number) => ({ json: () => void sent.push(code) }) };
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
+    new HttpExceptionFilter().catch(new NotFoundException('Gone.'), host);
+    expect({ sent, resumed: request.resumed }).toEqual({ sent: [], resumed: true });
+    request.emit('end');
+    expect(sent).toEqual([404]);
   });
 });

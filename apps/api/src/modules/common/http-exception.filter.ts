@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from './app-error';
 import { unavailableReason } from './unavailable';
 
@@ -17,6 +17,34 @@ function messageOf(response: string | object): string {
   return 'Request failed.';
 }
 
+/** How long an error answer waits for the rest of a request body the client is still sending. */
+const DRAIN_WAIT_MS = 10_000;
+
+/**
+ * Calls `then` once the request's body has been received to its end (read and thrown away), or after DRAIN_WAIT_MS.
+ * An answer sent while the client is still sending would be followed by the connection's close, and a client still
+ * writing its body then sees the connection reset (EPIPE) instead of the answer.
+ */
+function afterBody(request: Request, then: () => void): void {
+  if (request.complete || request.readableEnded || request.destroyed) {
+    then();
+    return;
+  }
+  let done = false;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(finish, DRAIN_WAIT_MS);
+  timer.unref();
+  request.once('end', finish);
+  request.once('close', finish);
+  request.once('error', finish);
+  request.resume();
+}
+
 /** Every error leaves the API as `{ statusCode, detail, error }`; unknown errors never leak internals. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -29,9 +57,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const body: ErrorBody = { statusCode: status, detail: message, error: message };
-    response.status(status).json(body);
+    afterBody(host.switchToHttp().getRequest<Request>(), () => {
+      if (response.headersSent) return;
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      response.status(status).json(body);
+    });
   }
 
   private describe(exception: unknown): { status: number; message: string; headers: Record<string, string> } {
