@@ -224,7 +224,8 @@ export class SearchService {
     for (const text of openings) index.texts.set(text.documentId, text.text);
     for (const document of documents) index.files.set(document.id, document.filename);
     const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
-    index.points.push(...points);
+    // One by one: a spread of a whole data room's points would overflow the call's arguments.
+    for (const point of points) index.points.push(point);
     for (const id of fresh) index.versions.set(id, versions.get(id) as number);
     const openingChars = openings.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
     const textChars = openings.reduce((sum, text) => sum + text.text.length, 0);
