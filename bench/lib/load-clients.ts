@@ -60,7 +60,8 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
         }
       } catch (error) {
         failures += 1;
-        firstFailure ??= error instanceof Error ? error.message : String(error);
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        firstFailure ??= `${error instanceof Error ? error.message : String(error)}${cause ? ` (${[cause.code, cause.message].filter(Boolean).join(' ')})` : ''}`;
       }
     }
   };

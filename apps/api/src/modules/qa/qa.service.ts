@@ -27,9 +27,14 @@ export const PASSAGES_PER_CLAUSE_ANSWER = 24;
 export const BROAD_DOCUMENTS = 3;
 /** Documents whose openings answer a question about the documents themselves (names, parties, dates). */
 export const OPENING_DOCUMENTS = 3;
+/** Documents whose page furniture is kept between questions (a few spans each). */
+const FURNITURE_CACHE_SIZE = 5000;
 
 @Injectable()
 export class QaService {
+  /** Each document's page furniture, found once: a stored text does not change while its document is ready. */
+  private readonly furniture = new Map<string, TextSpan[]>();
+
   constructor(
     private readonly projects: ProjectsService,
     private readonly documents: DocumentsService,
@@ -41,6 +46,18 @@ export class QaService {
     private readonly usage: UsageService,
     private readonly clock: Clock,
   ) {}
+
+  /** The page furniture of a stored text, found on its first question (keyed by its length too, should it be read again). */
+  private furnitureOf(documentId: string, text: string, pages: PageSpan[]): TextSpan[] {
+    const key = `${documentId}:${text.length}`;
+    let spans = this.furniture.get(key);
+    if (spans === undefined) {
+      spans = detectBoilerplate(text, pages);
+      if (this.furniture.size >= FURNITURE_CACHE_SIZE) this.furniture.delete(this.furniture.keys().next().value as string);
+      this.furniture.set(key, spans);
+    }
+    return spans;
+  }
 
   /**
    * The project's document counts once at least one document is ready. A question asked while the first uploads
@@ -88,7 +105,7 @@ export class QaService {
     const boilerplate: Record<string, TextSpan[]> = {};
     for (const [id, text] of texts) {
       pages[id] = text.pages;
-      boilerplate[id] = detectBoilerplate(text.text, text.pages);
+      boilerplate[id] = this.furnitureOf(id, text.text, text.pages);
     }
     if (openingIds.length > 0) passages.push(...(await this.openings(openingIds, passages, texts)));
 
