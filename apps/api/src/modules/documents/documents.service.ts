@@ -195,11 +195,12 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     return this.documents.readyIds(projectId, limit);
   }
 
-  /** Changes whenever a ready document of the project is added, saved again or removed. */
+  /** Each ready document of the project with when it was last saved (ms). */
   readyVersions(projectId: string): Promise<Map<string, number>> {
     return this.documents.readyVersions(projectId);
   }
 
+  /** Changes whenever a ready document of the project is added, saved again or removed. */
   readySignature(projectId: string): Promise<string> {
     return this.documents.readySignature(projectId);
   }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AppError } from '@api/modules/common/app-error';
+import { within } from '@api/modules/common/within';
 import { ConfigService } from '@api/modules/config/config.service';
 import { locateChromium } from './chromium-locator';
 import { buildReportHtml, type ReportHtml } from './report-html';
@@ -95,16 +96,8 @@ export class PdfRenderer implements OnModuleDestroy {
   }
 
   /** One try of a print, given up after renderTimeoutMs: a Chromium killed at the wrong moment can leave a call unanswered. */
-  private async printWithin(session: BrowserSession, document: ReportHtml): Promise<Buffer> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderTimeoutError()), this.renderTimeoutMs);
-    });
-    try {
-      return await Promise.race([this.print(session, document), deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private printWithin(session: BrowserSession, document: ReportHtml): Promise<Buffer> {
+    return within(this.print(session, document), this.renderTimeoutMs, () => new RenderTimeoutError());
   }
 
   /** Forgets a session that stopped answering and closes its browser; renders still on it fail and are tried again. */
