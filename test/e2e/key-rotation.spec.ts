@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
-import { api, ok } from '../utils/api';
+import { api, ok, uploadFile } from '../utils/api';
 import { createUser, factory, TestUser } from '../utils/factory';
 import { latestCode } from '../utils/outbox';
+import { waitForDocuments } from '../utils/documents';
 import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
 import { startTestApp, TestApp } from '../utils/test-app';
 import { testConfig } from '../utils/test-config';
@@ -177,6 +178,69 @@ describe('key rotation', () => {
       expect(await snapshot(app, user)).toEqual(earlier);
     } finally {
       await app.close();
+    }
+  });
+
+  it('rotates a key kept in secrets.json while the server runs and keeps serving, uploads during the rotation included', async () => {
+    const stored = testConfig({}, { redis: false });
+    const secretsPath = join(stored.app.dataDir, 'secrets.json');
+    const app = await startTestApp(stored);
+    try {
+      const user = await createUser(app, 'live');
+      await populate(app, user);
+      const projectId = (await ok(api(app, user).GET('/api/projects/'))).projects.find((project) => project.name === 'Backed-up matter')?.id as string;
+      const first = JSON.parse(await readFile(secretsPath, 'utf8')) as { jwtSecret: string; filesKey: string; filesKeyPrevious?: string };
+      const filesBefore = await storedFiles(stored.storage.filesDir);
+
+      // The rotation runs beside the server, which keeps taking uploads all the while.
+      let rotating = true;
+      const uploaded: string[] = [];
+      const uploads = (async () => {
+        while (rotating) {
+          const name = `during-${uploaded.length + 1}.txt`;
+          await ok(uploadFile(app, user, projectId, name, `Side letter ${name}. The Supplier shall keep the records for ${uploaded.length + 2} years.`), 201);
+          uploaded.push(name);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const run = await runOps(['rotate-keys', '--new-key'], opsEnv(stored)).finally(() => (rotating = false));
+      await uploads;
+      expect(uploaded.length).toBeGreaterThan(3);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(/A running server holds the database|Rotation complete/);
+      expect(run.stdout).toMatch(/Rotation complete: \d+ data key\(s\) and \d+ file key\(s\) rewrapped/);
+      const after = JSON.parse(await readFile(secretsPath, 'utf8')) as typeof first;
+      expect(after.filesKeyPrevious).toBeUndefined();
+      expect(after.filesKey).not.toBe(first.filesKey);
+      expect(after.jwtSecret).toBe(first.jwtSecret);
+
+      // The files that were there keep their ciphertext under a new wrapped key.
+      const filesAfter = await storedFiles(stored.storage.filesDir);
+      for (const [name, bytes] of filesBefore) {
+        const now = filesAfter.get(name) as Buffer;
+        expect(now.subarray(64).equals(bytes.subarray(64))).toBe(true);
+        expect(now.subarray(4, 64).equals(bytes.subarray(4, 64))).toBe(false);
+      }
+      await waitForDocuments(app, user.token, projectId);
+      const live = await snapshot(app, user);
+      // One more upload after the rotation, under the new key only.
+      await ok(uploadFile(app, user, projectId, 'after.txt', 'Notice of renewal. The term renews for one year.'), 201);
+      await waitForDocuments(app, user.token, projectId);
+      const withLater = await snapshot(app, user);
+      await app.close({ keepData: true });
+
+      // Restarted on the new key alone (the previous one is gone from secrets.json): everything reads the same.
+      const again = await startTestApp(testConfig({ DATA_DIR: stored.app.dataDir, DATABASE_SCHEMA: stored.database.schema ?? '' }, { redis: false }));
+      try {
+        expect(await snapshot(again, user)).toEqual(withLater);
+        const documentsOf = (taken: Snapshot) => taken.details.reduce((sum, detail) => sum + detail.documents.length, 0);
+        expect(documentsOf(withLater)).toBe(documentsOf(live) + 1);
+      } finally {
+        await again.close();
+      }
+    } catch (error) {
+      await app.close().catch(() => undefined);
+      throw error;
     }
   });
 });

@@ -19,6 +19,7 @@ import { JobsModule } from '@api/modules/jobs/jobs.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { QaModule } from '@api/modules/qa/qa.module';
 import { RateLimitModule } from '@api/modules/rate-limit/rate-limit.module';
+import { OperationsModule } from '@api/modules/operations/operations.module';
 import { SearchModule } from '@api/modules/search/search.module';
 import { StorageModule } from '@api/modules/storage/storage.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
@@ -28,7 +29,7 @@ export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, FirmsModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule, AdminModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, DatabaseModule, JobsModule, AuditModule, FirmsModule, KeysModule, StorageModule, EmbeddingsModule, VectorsModule, HealthModule, RateLimitModule, AuthModule, ProjectsModule, DocumentsModule, IngestionModule, SearchModule, QaModule, AnalysisModule, AdminModule, OperationsModule],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

@@ -1,13 +1,13 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { DatabaseInUseError } from '@api/modules/database/embedded-database';
-import { ensureSnapshotDir } from '@api/modules/database/snapshot-responder';
+import { askServer } from '@api/modules/operations/server-requests';
 import { ARCHIVE_FORMAT, ArchiveError, ArchiveManifest, ArchiveWriter, extractEntry, readEntry, readManifest, verifyEntries } from './backup-archive';
 import { DatabaseDump, dumpDatabase, migrationNames, nonEmptyTables, restoreDatabase } from '@api/modules/database/database-dump';
 
@@ -97,25 +97,19 @@ async function takeSnapshot(config: AppConfig): Promise<Snapshot> {
 
 const SNAPSHOT_WAIT_MS = 60_000;
 
-/** Asks the server that holds the embedded database for a snapshot (see SnapshotResponder) and waits for it. */
+/** Asks the server that holds the embedded database for a snapshot (see OperationsResponder) and waits for it. */
 async function requestSnapshot(dataDir: string): Promise<Snapshot> {
-  const dir = await ensureSnapshotDir(dataDir);
-  const id = randomUUID();
-  const files = ['request', 'taken', 'dump', 'failed'].map((suffix) => join(dir, `${id}.${suffix}`));
-  await writeFile(files[0], '', { mode: 0o600 });
-  const deadline = Date.now() + SNAPSHOT_WAIT_MS;
-  try {
-    while (Date.now() < deadline) {
-      if (existsSync(files[3])) throw new ArchiveError(`The server could not take a snapshot: ${await readFile(files[3], 'utf8')}`);
-      if (existsSync(files[2])) return JSON.parse(gunzipSync(await readFile(files[2])).toString('utf8')) as Snapshot;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new ArchiveError(
-      `The server that holds the embedded database did not answer the backup request within ${SNAPSHOT_WAIT_MS / 1000} s (a version without online backup?): stop it and run the backup again.`,
-    );
-  } finally {
-    for (const file of files) await rm(file, { force: true });
-  }
+  const answer = await askServer(dataDir, 'snapshot', {
+    claimMs: SNAPSHOT_WAIT_MS,
+    workMs: SNAPSHOT_WAIT_MS,
+    failure: (reason) =>
+      new ArchiveError(
+        reason === null
+          ? `The server that holds the embedded database did not answer the backup request within ${SNAPSHOT_WAIT_MS / 1000} s (a version without online backup?): stop it and run the backup again.`
+          : `The server could not take a snapshot: ${reason}`,
+      ),
+  });
+  return JSON.parse(gunzipSync(answer).toString('utf8')) as Snapshot;
 }
 
 /** What a data directory may hold before a restore: nothing, or only the deployment's keys. */

@@ -3,7 +3,8 @@
 //   npm run restore -- FILE          restores an archive into an empty DATA_DIR (and, on PostgreSQL, an empty schema)
 //   npm run rotate-keys [-- --new-key]
 //                                    rewraps every data key from FILES_KEY_PREVIOUS to FILES_KEY; --new-key first
-//                                    makes a new master key in DATA_DIR/secrets.json (when FILES_KEY is not set)
+//                                    makes a new master key in DATA_DIR/secrets.json (when FILES_KEY is not set); a
+//                                    server running on the embedded database then rotates without stopping
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '@api/modules/config/config.error';
@@ -11,7 +12,8 @@ import { loadConfig } from '@api/modules/config/load-config';
 import { DatabaseInUseError } from '@api/modules/database/embedded-database';
 import { ArchiveError } from './backup-archive';
 import { backup, restore } from './backup';
-import { forgetStoredPreviousKey, newStoredMasterKey, rotateMasterKey, RotationError } from './key-rotation';
+import { forgetStoredPreviousKey, newStoredMasterKey, RotationError } from '@api/modules/operations/master-key-rotation';
+import { rotateMasterKey } from './key-rotation';
 
 const USAGE = 'usage: ops backup --out FILE | ops restore FILE | ops rotate-keys [--new-key]';
 
@@ -53,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
       say(state === 'started' ? 'A new master key is in secrets.json; the previous one is kept there until the rotation completes.' : 'Resuming the rotation under way.');
       config = loadConfig(process.env);
     }
-    const result = await rotateMasterKey(config, say);
+    const result = await rotateMasterKey(config, stored, say);
     if (stored) forgetStoredPreviousKey(config.app.dataDir);
     say(`Rotation complete: ${result.dataKeys} data key(s) and ${result.files} file key(s) rewrapped, ${result.alreadyDone} already done.`);
     if (!stored) say('Every server may now drop FILES_KEY_PREVIOUS.');

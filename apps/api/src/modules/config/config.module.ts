@@ -2,10 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigService } from './config.service';
 import { AppConfig } from './config.types';
 import { loadConfig } from './load-config';
+import { MasterKeys } from './master-keys';
 
 /**
  * Owns the configuration: loaded from the environment and validated once, then injected as ConfigService.
- * No other module reads process.env, and nothing here may change a setting at run time.
+ * No other module reads process.env, and no setting changes at run time but the master keys (MasterKeys), which
+ * an online key rotation replaces.
  */
 @Global()
 @Module({})
@@ -14,8 +16,8 @@ export class ConfigModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: ConfigService, useFactory: () => new ConfigService(config ?? loadConfig(process.env)) }],
-      exports: [ConfigService],
+      providers: [{ provide: ConfigService, useFactory: () => new ConfigService(config ?? loadConfig(process.env)) }, MasterKeys],
+      exports: [ConfigService, MasterKeys],
     };
   }
 }

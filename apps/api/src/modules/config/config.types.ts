@@ -53,7 +53,8 @@ export interface AppConfig {
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };
   /** filesKeyPrevious: the master key being rotated away from; data keys still wrapped by it are read until `npm run rotate-keys` rewraps them. */
-  storage: { filesDir: string; maxUploadMb: number; filesKey: Secret<Buffer>; filesKeyPrevious: Secret<Buffer> | null };
+  /** filesKeyInDataDir: the master keys are kept in DATA_DIR/secrets.json (FILES_KEY not set), which a rotation changes while servers run. */
+  storage: { filesDir: string; maxUploadMb: number; filesKey: Secret<Buffer>; filesKeyPrevious: Secret<Buffer> | null; filesKeyInDataDir: boolean };
   pdf: { chromiumPath: string | null };
   /** Requests per signed-in user within one window, per kind of costly work. */
   rateLimits: { windowSeconds: number; questions: number; uploads: number; reports: number };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config.error';
 import { ApiDocsAccess, AppConfig, AppRole, RunMode, Secret } from './config.types';
+import { readStoredSecrets, StoredSecrets, writeStoredSecrets } from './stored-secrets';
 import { APP_VERSION } from './version';
 
 export type Env = Record<string, string | undefined>;
@@ -92,30 +92,15 @@ function trustProxy(env: Env): number | string | null {
   return parts.join(',');
 }
 
-interface StoredSecrets {
-  jwtSecret: string;
-  filesKey: string;
-  /** The key being rotated away from, kept by `npm run rotate-keys` until every data key is rewrapped. */
-  filesKeyPrevious?: string;
-}
-
 /** JWT_SECRET and the files key are generated once per data directory and kept there (mode 0600). */
 function loadOrCreateSecrets(dataDir: string): StoredSecrets {
-  const path = join(dataDir, 'secrets.json');
-  if (existsSync(path)) {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoredSecrets>;
-    if (typeof parsed.jwtSecret === 'string' && typeof parsed.filesKey === 'string') {
-      const previous = typeof parsed.filesKeyPrevious === 'string' ? { filesKeyPrevious: parsed.filesKeyPrevious } : {};
-      return { jwtSecret: parsed.jwtSecret, filesKey: parsed.filesKey, ...previous };
-    }
-  }
+  const existing = readStoredSecrets(dataDir);
+  if (existing) return existing;
   const secrets: StoredSecrets = {
     jwtSecret: randomBytes(48).toString('base64url'),
     filesKey: randomBytes(32).toString('base64'),
   };
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  chmodSync(path, 0o600);
+  writeStoredSecrets(dataDir, secrets);
   return secrets;
 }
 
@@ -230,6 +215,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       filesDir: join(dataDir, 'files'),
       maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048),
       filesKey: new Secret(filesKey(env, stored)),
+      filesKeyInDataDir: text(env, 'FILES_KEY') === null,
       filesKeyPrevious: (() => {
         const previous = filesKeyPrevious(env, stored);
         return previous ? new Secret(previous) : null;

@@ -4,7 +4,6 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { DatabaseHandle, EntityClass } from './database.handle';
 import { MIGRATIONS } from './migrations';
 import { makeDataDirPrivate } from './private-data-dir';
-import { SnapshotResponder } from './snapshot-responder';
 
 /**
  * Entities named by the feature modules through `forFeature`. Module decorators run when their files load,
@@ -27,7 +26,6 @@ const registeredEntities = new Set<EntityClass>();
       },
     },
     { provide: DataSource, inject: [DatabaseHandle], useFactory: (handle: DatabaseHandle) => handle.dataSource },
-    SnapshotResponder,
   ],
   exports: [DatabaseHandle, DataSource],
 })

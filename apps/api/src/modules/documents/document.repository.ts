@@ -16,6 +16,11 @@ export class DocumentRepository {
     this.documents = dataSource.getRepository(DocumentEntity);
   }
 
+  /** Every document's stored file, by the identity its key is bound to (a master key rotation visits each). */
+  storedFiles(): Promise<{ id: string; storageKey: string; sha256: string }[]> {
+    return this.documents.find({ select: { id: true, storageKey: true, sha256: true }, order: { id: 'ASC' } });
+  }
+
   findByName(projectId: string, filename: string): Promise<DocumentEntity | null> {
     return this.documents.findOneBy({ projectId, filename });
   }

@@ -8,7 +8,7 @@ import type { Transaction } from '@api/modules/database/transaction';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
 import { ProjectDocuments, ProjectsService } from '@api/modules/projects/projects.service';
-import { IntegrityError, StorageRepository } from '@api/modules/storage/storage.repository';
+import { IntegrityError, StorageRepository, type StoredFileRef } from '@api/modules/storage/storage.repository';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { DocumentEntity } from './document.entity';
 import { DocumentRepository } from './document.repository';
@@ -172,6 +172,10 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
       }
       throw error;
     }
+  }
+
+  storedFiles(): Promise<StoredFileRef[]> {
+    return this.documents.storedFiles();
   }
 
   findById(id: string): Promise<DocumentEntity | null> {

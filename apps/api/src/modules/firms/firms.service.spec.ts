@@ -20,7 +20,7 @@ function setup() {
   const clock = automock(Clock);
   const mail = automock(MailService);
   const config = automock(ConfigService, {
-    storage: { filesDir: '/unused', maxUploadMb: SERVER_LIMIT_MB, filesKey: new Secret(Buffer.alloc(32)), filesKeyPrevious: null },
+    storage: { filesDir: '/unused', maxUploadMb: SERVER_LIMIT_MB, filesKey: new Secret(Buffer.alloc(32)), filesKeyPrevious: null, filesKeyInDataDir: false },
     anthropic: { apiKey: null, model: MODEL, baseUrl: null },
     http: { port: 0, host: '127.0.0.1', publicUrl: 'https://casewise.example', webDir: null, consoleDir: null, trustProxy: null, apiDocs: 'off', hstsMaxAgeSeconds: 0 },
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import { DataKeyEntity, DataKeyOwnerKind } from './data-key.entity';
 
 /** The database side of data keys: their wrapped form and their owners. */
@@ -39,5 +39,16 @@ export class DataKeyRepository {
     );
     const returned = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
     return returned.map((row) => row.id);
+  }
+
+  /** Every live key in its wrapped form, for a master key rotation. */
+  async wrappedKeys(): Promise<{ id: string; wrappedKey: Buffer | Uint8Array }[]> {
+    const rows = await this.keys.find({ select: { id: true, wrappedKey: true }, where: { wrappedKey: Not(IsNull()) }, order: { id: 'ASC' } });
+    return rows.flatMap((row) => (row.wrappedKey ? [{ id: row.id, wrappedKey: row.wrappedKey }] : []));
+  }
+
+  /** Replaces a key's wrapped form only if it is still `was`: a key destroyed meanwhile stays destroyed. */
+  async replaceWrapped(id: string, was: Buffer, next: Buffer): Promise<void> {
+    await this.dataSource.query(`UPDATE data_keys SET wrapped_key = $2 WHERE id = $1 AND wrapped_key = $3`, [id, next, was]);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
-import { ConfigService } from '@api/modules/config/config.service';
+import { MasterKeys } from '@api/modules/config/master-keys';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { DataKeyRepository } from './data-key.repository';
 
@@ -71,21 +71,16 @@ function uuidOf(bytes: Buffer): string {
  */
 @Injectable()
 export class FieldCipher {
-  private readonly masterKey: Buffer;
-  private readonly previousMasterKey: Buffer | null;
   private readonly keys = new Map<string, { key: DataKey; expires: number }>();
   private readonly liveKeyOfOwner = new Map<string, string>();
   private readonly firmOfProject = new Map<string, string>();
 
   constructor(
-    config: ConfigService,
+    private readonly masterKeys: MasterKeys,
     private readonly repository: DataKeyRepository,
     private readonly clock: Clock,
     private readonly projects: ProjectsService,
-  ) {
-    this.masterKey = config.storage.filesKey.reveal();
-    this.previousMasterKey = config.storage.filesKeyPrevious?.reveal() ?? null;
-  }
+  ) {}
 
   /** The data key that seals new values of a project: its firm's, made on first use. */
   async keyForProject(projectId: string): Promise<DataKey> {
@@ -198,14 +193,16 @@ export class FieldCipher {
   }
 
   private wrap(id: string, dataKey: Buffer): Buffer {
-    return wrapDataKey(this.masterKey, id, dataKey);
+    return wrapDataKey(this.masterKeys.current, id, dataKey);
   }
 
   /** During a rotation, keys not yet rewrapped are still wrapped by the previous master key. */
   private unwrap(id: string, wrapped: Buffer): Buffer {
-    const key = unwrapDataKey(this.masterKey, id, wrapped) ?? (this.previousMasterKey ? unwrapDataKey(this.previousMasterKey, id, wrapped) : null);
-    if (!key) throw new Error(`Data key ${id} could not be unwrapped: FILES_KEY (or FILES_KEY_PREVIOUS) is not the key it was wrapped with`);
-    return key;
+    for (const masterKey of this.masterKeys.readable) {
+      const key = unwrapDataKey(masterKey, id, wrapped);
+      if (key) return key;
+    }
+    throw new Error(`Data key ${id} could not be unwrapped: FILES_KEY (or FILES_KEY_PREVIOUS) is not the key it was wrapped with`);
   }
 }
 

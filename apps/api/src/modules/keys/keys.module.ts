@@ -13,6 +13,6 @@ import { LegacyTextSealer } from './legacy-text.sealer';
 @Module({
   imports: [DatabaseModule.forFeature([DataKeyEntity]), ProjectsModule],
   providers: [DataKeyRepository, FieldCipher, LegacyTextSealer],
-  exports: [FieldCipher, LegacyTextSealer],
+  exports: [FieldCipher, LegacyTextSealer, DataKeyRepository],
 })
 export class KeysModule {}

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigService } from '@api/modules/config/config.service';
+import { MasterKeys } from '@api/modules/config/master-keys';
 import { AppError } from '@api/modules/common/app-error';
 
 /** Files written before the key was bound to its document: no authenticated data. */
@@ -71,13 +72,12 @@ export class IncomingFile {
 export class StorageRepository {
   private readonly logger = new Logger(StorageRepository.name);
   private readonly root: string;
-  private readonly masterKey: Buffer;
-  private readonly previousMasterKey: Buffer | null;
 
-  constructor(config: ConfigService) {
+  constructor(
+    config: ConfigService,
+    private readonly masterKeys: MasterKeys,
+  ) {
     this.root = config.storage.filesDir;
-    this.masterKey = config.storage.filesKey.reveal();
-    this.previousMasterKey = config.storage.filesKeyPrevious?.reveal() ?? null;
   }
 
   private async incomingPath(): Promise<string> {
@@ -257,14 +257,16 @@ export class StorageRepository {
   }
 
   private wrap(fileKey: Buffer, aad: Buffer): Buffer {
-    return wrapFileKey(this.masterKey, fileKey, aad);
+    return wrapFileKey(this.masterKeys.current, fileKey, aad);
   }
 
   /** During a rotation, files not yet rewrapped keep a key wrapped by the previous master key. */
   private unwrap(wrapped: Buffer, aad: Buffer | null): Buffer {
-    const key = unwrapFileKey(this.masterKey, wrapped, aad) ?? (this.previousMasterKey ? unwrapFileKey(this.previousMasterKey, wrapped, aad) : null);
-    if (!key) throw new IntegrityError();
-    return key;
+    for (const masterKey of this.masterKeys.readable) {
+      const key = unwrapFileKey(masterKey, wrapped, aad);
+      if (key) return key;
+    }
+    throw new IntegrityError();
   }
 
   /**
