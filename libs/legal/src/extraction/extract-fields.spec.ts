@@ -133,6 +133,54 @@ describe('parties and title', () => {
     ]);
   });
 
+  const partiesOf = (text: string): [string, string | undefined][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+
+  it('reads parties whose defined name has a quote missing or misplaced, or an article inside the quotes', () => {
+    expect(partiesOf('This Licence Agreement is made between Northwind Ltd. ("Licensor), a Kent company, and Southport Inc. "(Licensee") (each a "Party").')).toEqual([
+      ['Northwind Ltd.', 'Licensor'],
+      ['Southport Inc.', 'Licensee'],
+    ]);
+    expect(partiesOf('This Agreement is made by and between Harbour Foods Ltd, a Scottish company (hereinafter referred to as "the Buyer"), and Glen Farms plc (hereinafter "the Seller").')).toEqual([
+      ['Harbour Foods Ltd', 'Buyer'],
+      ['Glen Farms plc', 'Seller'],
+    ]);
+  });
+
+  it('cuts a name at "and its Affiliates", a redacted or blank address, and "a company to be formed"', () => {
+    expect(partiesOf('THIS SUPPLY AGREEMENT is made between Alder Labs, LLC and its Affiliates, with an address at 1 Main St ("ALDER") and Birch Co., and its Affiliates, with offices at 2 Oak Rd ("BIRCH").')).toEqual([
+      ['Alder Labs, LLC', 'ALDER'],
+      ['Birch Co.', 'BIRCH'],
+    ]);
+    expect(partiesOf('This Service Agreement is entered into between (1) Cedar Holdings Limited of 4 Elm Row (the "Employer"); and (2) Dana Smith of [address removed] (the "Executive").')).toEqual([
+      ['Cedar Holdings Limited', 'Employer'],
+      ['Dana Smith', 'Executive'],
+    ]);
+    expect(partiesOf('This Agreement is made between: Fir Capital Inc., hereinafter referred to as "FCI"; And: A Pine Trading Company to be formed by its founders, having an office at 9 Bay St, hereinafter referred to as "PTC".')).toEqual([
+      ['Fir Capital Inc.', 'FCI'],
+      ['A Pine Trading Company', 'PTC'],
+    ]);
+  });
+
+  it('reads a spaced "B E T W E E N", a form\'s "Customer Name:" boxes, bare defined names the contract goes on using, and a last party given by its role', () => {
+    expect(partiesOf('THIS AGREEMENT made this 2 day of May. B E T W E E N: MAPLE LINES LTD. ("Maple") - and - OAK FREIGHT INC. ("Oak") WHEREAS Maple carries parcels.')).toEqual([
+      ['MAPLE LINES LTD.', 'Maple'],
+      ['OAK FREIGHT INC.', 'Oak'],
+    ]);
+    expect(partiesOf('SUPPORT AGREEMENT Date: May 1 Between Client Name: ROWAN HEALTH, INC. 12 Lake Drive Contact: Jo And Customer Name: ASH SYSTEMS, INC. 9 Hill Road Contact: Al')).toEqual([
+      ['ROWAN HEALTH, INC.', 'Client'],
+      ['ASH SYSTEMS, INC.', 'Customer'],
+    ]);
+    const use = 'The Carrier moves what the Shipper tenders; the Shipper pays the Carrier; the Carrier bills the Shipper monthly.';
+    expect(partiesOf(`This Transport Agreement is entered into by Lake Carriers Limited Partnership (Carrier) and HILL GAS COMPANY (Shipper). ${use}`)).toEqual([
+      ['Lake Carriers Limited Partnership', 'Carrier'],
+      ['HILL GAS COMPANY', 'Shipper'],
+    ]);
+    expect(partiesOf("This Content Agreement (\"Agreement\") is between Willow Media, Inc. (\"Willow\"), and Distributor, as set forth below, and sets out the terms. Distributor's use is subject to the Terms (\"Terms\").")).toEqual([
+      ['Willow Media, Inc.', 'Willow'],
+      ['Distributor, as set forth below', undefined],
+    ]);
+  });
+
   it('skips a filing legend that runs into the title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');

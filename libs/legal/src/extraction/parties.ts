@@ -9,8 +9,10 @@ const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|
 /** Legal-form words written in lower case ("QIWI plc", "drkoop.com, inc.") say nothing about whether the rest is a name. */
 const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:successors|assigns|assignees|affiliates)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|,?\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:[Ss]uccessors|[Aa]ssigns|[Aa]ssignees|[Aa]ffiliates|SUCCESSORS|ASSIGNS|AFFILIATES)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+of\s+(?=\[|_{3,})|\s+to\s+be\s+(?:formed|incorporated|organi[sz]ed|established)\b|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
+/** A form's party boxes: "Client Name: ACME INC. 53702 Generations Drive", "Customer Name: MTS, INC.". */
+const ROLE_NAME_LABEL = /\b(Client|Customer|Company|Vendor|Supplier|Licensee|Licensor|Distributor|Reseller|Contractor|Consultant|Provider|Purchaser|Buyer|Seller)\s+Name\s*:\s*([A-Z][^\n]{2,80}?)(?=\s+(?:\d|(?:Address|Principal|Principle|Contact|Attn|Attention|Tel|Phone)\b)|\n|$)/g;
 const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
 function span(text: string, start: number, end: number): FieldSpan {
@@ -35,6 +37,8 @@ const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\
 const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
 /** A role written as a label before the name: "The Covenanter: ACME Inc.", "The buyer/End-User: ...". */
 const ROLE_LABEL = /^(?:the\s+)?[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*)?\s*:\s+(?=[A-Z0-9])/i;
+/** "between the following two parties on November 24, 2009 in Beijing:": the names follow the colon. */
+const FOLLOWING_PARTIES = /^the\s+following\s+(?:\w+\s+)?parties\b[^:;.]{0,80}:\s*/i;
 const ENUMERATOR = /^(?:\(\s*(?:[0-9]{1,2}|[a-z]|[ivx]{1,4})\s*\)|[0-9]{1,2}\.(?!\d))\s*/i;
 
 /** The party's name at the start of the words before its defined name: "ACME Inc., a Delaware corporation, ..." -> "ACME Inc.". */
@@ -52,7 +56,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
+    rest = rest.replace(CONNECTOR, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
   if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
@@ -95,6 +99,16 @@ function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan
 /** A party the preamble names only by where its name is given: "the Agent named on the signature page hereof", "the above-named Supplier". */
 const NAMED_ELSEWHERE = /\bthe\s+(?:(?:above|below|under)[- ]?(?:named|signed|mentioned)\s+[A-Z][\w-]*|[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:named|identified|listed|set\s+forth|specified)\s+(?:on|in|at|below|above)\b[^,;()]{0,60})/;
 
+/** The last party given only by its role, its name in a box elsewhere: "and Distributor, as set forth below", "and the Reseller named above". */
+const ROLE_ONLY_PARTY = /^\s*,?\s*(?:and|AND)\s+((?:the\s+)?[A-Z][a-z]+(?:,?\s+as)?\s+(?:named|identified|listed|set\s+forth|specified|described)\s+(?:on|in|at|below|above)\b(?:\s+(?:the\s+)?(?:signature|cover)\s+page)?)/;
+
+function roleOnlyParty(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
+  const m = ROLE_ONLY_PARTY.exec(text.slice(chunkStart, chunkEnd));
+  if (m === null) return undefined;
+  const at = chunkStart + m.index + m[0].indexOf(m[1]);
+  return span(text, at, at + m[1].length);
+}
+
 function namedElsewhere(text: string, chunkStart: number, chunkEnd: number): FieldSpan | undefined {
   const m = NAMED_ELSEWHERE.exec(text.slice(chunkStart, chunkEnd));
   return m === null ? undefined : trimSpan(text, chunkStart + m.index, chunkStart + m.index + m[0].length);
@@ -134,6 +148,11 @@ function shortensName(value: string, before: string): boolean {
   return value.length >= 3 && !/^(?:you|your|we|us|our)$/i.test(value) && before.toLowerCase().includes(value.toLowerCase());
 }
 
+/** How often `word` stands on its own in the few thousand characters after `from`. */
+function usedAfter(text: string, from: number, word: string): number {
+  return text.slice(from, from + 6000).match(new RegExp(`\\b${word.replace(/[-]/g, '\\$&')}\\b`, 'g'))?.length ?? 0;
+}
+
 function roleIn(text: string, groupStart: number, group: string, before = ''): FieldSpan | undefined {
   // "(hereinafter referred to as Party A)", "(hereinafter Sabco)": a defined name given without quotes.
   const unquoted = /^\s*(?:here(?:in)?after\s+(?:(?:to\s+be\s+)?(?:referred\s+to\s+as|called)\s+)?|(?:referred\s+to\s+as|called)\s+)(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})\s*$/i.exec(group);
@@ -141,21 +160,40 @@ function roleIn(text: string, groupStart: number, group: string, before = ''): F
     const at = groupStart + group.lastIndexOf(unquoted[1]);
     return span(text, at, at + unquoted[1].length);
   }
+  // "Great Lakes Gas Transmission Limited Partnership (Transporter) and ANR PIPELINE COMPANY (Shipper)": a bare
+  // word in parentheses is a defined name when the contract goes on using it.
+  const bare = /^\s*([A-Z][A-Za-z-]{2,30})\s*$/.exec(group);
+  if (bare !== null && !GENERIC_ROLES.test(bare[1]) && usedAfter(text, groupStart + group.length, bare[1]) >= 3) {
+    const at = groupStart + group.indexOf(bare[1]);
+    return span(text, at, at + bare[1].length);
+  }
   let role: FieldSpan | undefined;
   QUOTED.lastIndex = 0;
   let q: RegExpExecArray | null;
   while ((q = QUOTED.exec(group)) !== null) {
-    const value = q[1].trim();
+    // "(hereinafter referred to as "the Customer")": the article is not part of the defined name.
+    const article = /^\s*the\s+(?=[A-Z])/.exec(q[1]);
+    const value = q[1].slice(article === null ? 0 : article[0].length).trim();
     if (value.length === 0 || GENERIC_ROLES.test(value) || (!/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(value) && !shortensName(value, before))) continue;
-    const at = groupStart + q.index + q[0].indexOf(q[1]);
-    const lead = q[1].length - q[1].trimStart().length;
+    const at = groupStart + q.index + q[0].indexOf(q[1]) + (article === null ? 0 : article[0].length);
+    const lead = article === null ? q[1].length - q[1].trimStart().length : 0;
     role = span(text, at + lead, at + lead + value.length);
+  }
+  if (role === undefined) {
+    // A defined name with one of its quotes missing or misplaced: ("Celebrity), "(LeadersOnline").
+    const lopsided = /^\s*["“]?([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})["”]?\s*$/.exec(group);
+    if (lopsided !== null && /["“”]/.test(group) && !GENERIC_ROLES.test(lopsided[1])) {
+      const at = groupStart + group.indexOf(lopsided[1]);
+      role = span(text, at, at + lopsided[1].length);
+    }
   }
   return role;
 }
 
 /** The contracting parties named in the preamble, each with the defined name it is given there. */
-export function extractParties(text: string): PartyField[] {
+export function extractParties(original: string): PartyField[] {
+  // "B E T W E E N:" read as the word, in a copy of the same length so that every offset still holds.
+  const text = original.replace(/\b(?:B\s+E\s+T\s+W\s+E\s+E\s+N|A\s+M\s+O\s+N\s+G)\b/g, (spaced) => spaced.replace(/\s+/g, '').padEnd(spaced.length, ' '));
   const labelled = dedupe(labelledParties(text));
   if (labelled.length >= 2) return labelled;
 
@@ -198,7 +236,7 @@ function preambleWindow(text: string): { from: number; to: number } {
   return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
 }
 
-const SENTENCE_END = /(?<!\b(?:Inc|INC|Ltd|LTD|Co|CO|Corp|CORP|No|NO|St|ST|Ave|Mr|MR|Ms|MS|Mrs|Dr|DR|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z]*\s)/;
+const SENTENCE_END = /(?<!\b(?:Inc|INC|Ltd|LTD|Co|CO|Corp|CORP|No|NO|St|ST|Ave|Mr|MR|Ms|MS|Mrs|Dr|DR|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z'’]*\s)/;
 
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
@@ -210,7 +248,12 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
     const inner = g[1] ?? g[2];
     const groupStart = from + g.index + (g[1] === undefined ? 0 : 1);
     const role = roleIn(text, groupStart, inner, text.slice(chunkStart, from + g.index));
-    if (role === undefined && /["“]/.test(inner)) chunkStart = from + g.index + g[0].length;
+    if (role === undefined && /["“]/.test(inner)) {
+      // "... ("SFDC") and the Reseller named above and amends ... (the "Agreement")": the last party, given by its role.
+      const byRole = parties.length > 0 ? roleOnlyParty(text, chunkStart, from + g.index) : undefined;
+      if (byRole !== undefined) parties.push(byRole);
+      chunkStart = from + g.index + g[0].length;
+    }
     if (role !== undefined) {
       // The parties are named in one sentence: a sentence ending before this defined name closes the list.
       if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
@@ -229,7 +272,9 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
     const rest = text.slice(chunkStart, to);
     const stop = SENTENCE_END.exec(rest);
     const tail = rest.slice(0, stop === null ? Math.min(rest.length, 400) : stop.index);
-    if (/^\s*,?\s*(?:and|AND|&|-\s*and\s*-)\s+[A-Z0-9]/.test(tail) && !/["“(]/.test(tail.slice(0, 120))) {
+    const byRole = roleOnlyParty(text, chunkStart, chunkStart + tail.length);
+    if (byRole !== undefined) parties.push(byRole);
+    else if (/^\s*,?\s*(?:and|AND|&|-\s*and\s*-)\s+[A-Z0-9]/.test(tail) && !/["“(]/.test(tail.slice(0, 120))) {
       const last = leadingName(text, chunkStart, chunkStart + tail.length);
       if (last !== undefined) parties.push(last);
     }
@@ -290,6 +335,13 @@ function labelledParties(text: string): PartyField[] {
     const labelAt = m.index;
     const label = /Party\s+[A-Z]/.exec(m[0]);
     if (name !== undefined) out.push({ ...name, role: label === null ? undefined : span(text, labelAt, labelAt + label[0].length) });
+  }
+  if (out.length > 0) return out;
+  ROLE_NAME_LABEL.lastIndex = 0;
+  while ((m = ROLE_NAME_LABEL.exec(head)) !== null) {
+    const at = m.index + m[0].indexOf(m[2]);
+    const name = trimSpan(text, at, at + m[2].length);
+    if (name !== undefined && looksLikeName(name.value)) out.push({ ...name, role: span(text, m.index, m.index + m[1].length) });
   }
   return out;
 }
