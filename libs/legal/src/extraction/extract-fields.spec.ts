@@ -181,6 +181,27 @@ describe('parties and title', () => {
     ]);
   });
 
+  it('reads parties listed after "the following parties:", a name left blank or as a placeholder, a defined name like "e2 Labs", and a party filled in below', () => {
+    expect(partiesOf('This Licence Agreement ("Agreement") is entered into between the following two parties on 3 March 2021 in Geneva: Lark Media SA ("Party A"), a Swiss company, and Wren Digital Ltd ("Party B"), an English company.')).toEqual([
+      ['Lark Media SA', 'Party A'],
+      ['Wren Digital Ltd', 'Party B'],
+    ]);
+    expect(partiesOf('This Schedule is attached to the Agreement executed by and between Heron Bank, N.A. ("Heron") and <<enter Company Name>> ("Supplier"). The Supplier delivers.')).toEqual([
+      ['Heron Bank, N.A.', 'Heron'],
+      ['<<enter Company Name>>', 'Supplier'],
+    ]);
+    expect(partiesOf('THIS AGREEMENT is made by and between Kestrel AG, a Swiss corporation ("KESTREL"), and _______________, a corporation organized under the laws of _______ ("Distributor"). Recitals')).toEqual([
+      ['Kestrel AG', 'KESTREL'],
+      ['_______________', 'Distributor'],
+    ]);
+    expect(
+      partiesOf('THIS RESELLER AGREEMENT is made by and between e2 Labs, LLC ("e2 Labs"), a Virginia company ("Reseller") and the company set forth below ("Company"): Company: Osprey Systems, Inc. (OSPR) Telephone: 555-0100'),
+    ).toEqual([
+      ['e2 Labs, LLC', 'e2 Labs'],
+      ['Osprey Systems, Inc.', 'Company'],
+    ]);
+  });
+
   it('skips a filing legend that runs into the title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');

@@ -9,7 +9,7 @@ const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|
 /** Legal-form words written in lower case ("QIWI plc", "drkoop.com, inc.") say nothing about whether the rest is a name. */
 const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|,?\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:[Ss]uccessors|[Aa]ssigns|[Aa]ssignees|[Aa]ffiliates|SUCCESSORS|ASSIGNS|AFFILIATES)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+of\s+(?=\[|_{3,})|\s+to\s+be\s+(?:formed|incorporated|organi[sz]ed|established)\b|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|,?\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:[Ss]uccessors|[Aa]ssigns|[Aa]ssignees|[Aa]ffiliates|SUCCESSORS|ASSIGNS|AFFILIATES)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+of\s+(?=\[|_{3,})|\s+(?=\d{1,3}(?:st|nd|rd|th)\s+Floor\b|(?:Unit|Suite|Room|Floor|Level)\s+\d)|\s+to\s+be\s+(?:formed|incorporated|organi[sz]ed|established)\b|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 /** A form's party boxes: "Client Name: ACME INC. 53702 Generations Drive", "Customer Name: MTS, INC.". */
 const ROLE_NAME_LABEL = /\b(Client|Customer|Company|Vendor|Supplier|Licensee|Licensor|Distributor|Reseller|Contractor|Consultant|Provider|Purchaser|Buyer|Seller)\s+Name\s*:\s*([A-Z][^\n]{2,80}?)(?=\s+(?:\d|(?:Address|Principal|Principle|Contact|Attn|Attention|Tel|Phone)\b)|\n|$)/g;
@@ -37,8 +37,10 @@ const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\
 const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
 /** A role written as a label before the name: "The Covenanter: ACME Inc.", "The buyer/End-User: ...". */
 const ROLE_LABEL = /^(?:the\s+)?[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*)?\s*:\s+(?=[A-Z0-9])/i;
+/** "... ('the Manufacturer') of one part AND: ...": the closing words of the party before. */
+const OF_THE_PART = /^of\s+(?:the\s+)?(?:one|first|other|second)\s+part\b[\s,;.]*/i;
 /** "between the following two parties on November 24, 2009 in Beijing:": the names follow the colon. */
-const FOLLOWING_PARTIES = /^the\s+following\s+(?:\w+\s+)?parties\b[^:;.]{0,80}:\s*/i;
+const FOLLOWING_PARTIES = /^(?:the\s+)?following\s+(?:\w+\s+)?parties\b[^:;.]{0,80}:\s*/i;
 const ENUMERATOR = /^(?:\(\s*(?:[0-9]{1,2}|[a-z]|[ivx]{1,4})\s*\)|[0-9]{1,2}\.(?!\d))\s*/i;
 
 /** The party's name at the start of the words before its defined name: "ACME Inc., a Delaware corporation, ..." -> "ACME Inc.". */
@@ -56,7 +58,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
+    rest = rest.replace(CONNECTOR, '').replace(OF_THE_PART, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
   if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
@@ -134,12 +136,16 @@ function namedByRole(text: string, chunkStart: number, chunkEnd: number, role: F
 /** Not a party: an agreement's own name, a form label, an address line. */
 const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
 
+/** A name left blank or as a placeholder in a form, or redacted: "____________", "<<enter Company Name>>", "[ * * * ]". */
+const PLACEHOLDER = /^(?:<<[^<>]{1,40}>>|\[[^[\]]{1,40}\]|_{3,})$/;
+
 function looksLikeName(value: string): boolean {
+  if (PLACEHOLDER.test(value)) return true;
   if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
   const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w) && !LEGAL_FORM_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
-  const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(w)).length;
+  const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,2}[A-Z0-9])/.test(w)).length;
   return capitalised / words.length >= 0.75;
 }
 
@@ -174,7 +180,7 @@ function roleIn(text: string, groupStart: number, group: string, before = ''): F
     // "(hereinafter referred to as "the Customer")": the article is not part of the defined name.
     const article = /^\s*the\s+(?=[A-Z])/.exec(q[1]);
     const value = q[1].slice(article === null ? 0 : article[0].length).trim();
-    if (value.length === 0 || GENERIC_ROLES.test(value) || (!/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z])/.test(value) && !shortensName(value, before))) continue;
+    if (value.length === 0 || GENERIC_ROLES.test(value) || (!/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z0-9])/.test(value) && !shortensName(value, before))) continue;
     const at = groupStart + q.index + q[0].indexOf(q[1]) + (article === null ? 0 : article[0].length);
     const lead = article === null ? q[1].length - q[1].trimStart().length : 0;
     role = span(text, at + lead, at + lead + value.length);
@@ -197,12 +203,29 @@ export function extractParties(original: string): PartyField[] {
   const labelled = dedupe(labelledParties(text));
   if (labelled.length >= 2) return labelled;
 
-  const found = parseWindow(text, preambleWindow(text));
+  const found = parseWindow(text, preambleWindow(text)).map((party) => filledIn(text, party));
   if (found.length >= 2) return found;
   const later = laterPreamble(text);
   if (later !== undefined) return later;
   if (found.length > 0) return found;
   return labelled.length > 0 ? labelled : companyNames(text, 2500);
+}
+
+const NAMED_BELOW = /^the\s+(?:[\w-]+\s+){0,2}(?:named|identified|listed|set\s+forth|specified|described)\s+(?:below|on\s+the\s+(?:signature|cover)\s+page)/i;
+
+/**
+ * A party the preamble names by where its name is filled in ("the company set forth below ("Company")"), when
+ * the form's box follows: "Company: Bravo Systems, Inc. Telephone: ...".
+ */
+function filledIn(text: string, party: PartyField): PartyField {
+  if (party.role === undefined || !NAMED_BELOW.test(party.value)) return party;
+  const role = party.role.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const box = new RegExp(`\\b${role}(?:\\s+Name)?\\s*:\\s*([A-Z][^\\n]{2,80}?)(?=\\s+(?:\\(|(?:Telephone|Tel|Phone|Address|Fax|E-?mail|Attn|Attention|By)\\b)|\\n|$)`);
+  const m = box.exec(text.slice(party.role.end, party.role.end + 2000));
+  if (m === null) return party;
+  const at = party.role.end + m.index + m[0].indexOf(m[1]);
+  const name = trimSpan(text, at, at + m[1].length);
+  return name !== undefined && looksLikeName(name.value) ? { ...name, role: party.role } : party;
 }
 
 /**
