@@ -350,6 +350,21 @@ describe('facts read right on real clauses', () => {
     expect(eff(price)).toBe('This Agreement will become effective as of the date first written above and will continue until terminated.');
   });
 
+  it('reads the effective date from the term starting on a date, the last signature, or a form\'s box when the definition points elsewhere', () => {
+    const eff = (text: string): string | undefined => {
+      const f = extractFields(text);
+      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
+    };
+    // The first sentence on the term gives no date; a later one does, and what ends the term later in it does not matter.
+    const later = `SPONSORSHIP AGREEMENT This Agreement is made on May 15, 2019 between Gull Ltd and Tern Inc. 2. The Term shall commence and end on the dates in the Summary. SUMMARY. TERM: The term (the "Term") shall commence on November 1, 2019 and end on October 31, 2020 (unless terminated earlier).`;
+    expect(eff(later)).toBe('November 1, 2019');
+    expect(eff('LICENSE AGREEMENT made on 24 August 1995 between Plover Ltd and Stint Inc. (c) Term. The term of the license hereby granted shall commence August 1, 1995 and continue until January 30, 2000, unless sooner terminated.')).toBe('August 1, 1995');
+    const signed = `RESELLER AGREEMENT Plover Inc.: By: /s/ A. Smith By: /s/ B. Jones Title Title 4/24/2018 04/25/2018 Date Date\n\n"Effective Date" means the date of last signature on this Agreement. "Territory" means Canada.`;
+    expect(eff(signed)).toBe('04/25/2018');
+    const boxed = `FRANCHISE AGREEMENT This Agreement is made on March 14, 2014 between Avocet LLC and the Franchisee. "Effective Date" means the date set out in the Addendum on which this Agreement becomes effective. ADDENDUM Effective Date: March 21, 2014`;
+    expect(eff(boxed)).toBe('March 21, 2014');
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

@@ -107,16 +107,24 @@ function signatureDate(text: string): DateField | undefined {
     const d = findDates(text, w.index, Math.min(text.length, w.index + 260))[0];
     if (d !== undefined && WITNESS.test(text.slice(w.index, d.start))) witnessed = d;
   }
+  const chosen = witnessed ?? lastSignature(text, Math.floor(text.length * 0.5));
+  return chosen === undefined ? undefined : toField(chosen, 'agreement');
+}
+
+/** The latest of the dates written beside the signatures (from `from` on): when the last party signed. */
+function lastSignature(text: string, from: number): DateMention | undefined {
   let latest: DateMention | undefined;
-  for (const d of findDates(text, Math.floor(text.length * 0.5), text.length)) {
+  for (const d of findDates(text, from, text.length)) {
     const before = text.slice(Math.max(0, d.start - 260), d.start);
     if (/(?:source|filed)\W*[^\n]{0,60}$/i.test(before.slice(-70))) continue;
     const labelled = SIGNATURE_LABEL.test(before) || LABEL_AFTER.test(text.slice(d.end, d.end + 60));
     if (labelled && d.iso !== undefined && (latest === undefined || (latest.iso ?? '') < d.iso)) latest = d;
   }
-  const chosen = witnessed ?? latest;
-  return chosen === undefined ? undefined : toField(chosen, 'agreement');
+  return latest;
 }
+
+/** "the date of last signature", "the date on which the last party signs": the effective date is when the last party signed. */
+const LAST_SIGNATURE = /\b(?:date\s+of\s+(?:the\s+)?(?:last|final|later|latter)\s+(?:signature|execution)|(?:last|final|later|latter)\s+(?:of\s+the\s+)?(?:dates?\s+of\s+)?(?:signature|execution)s?\b|last\s+(?:party\s+)?to\s+(?:sign|execute)|(?:last|final)\s+party\s+(?:signs|executes|has\s+signed))/i;
 
 const EFFECTIVE_LABEL = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“](?:the\s+)?(?:Effective|Commencement)\s+Date["”]\s*\)/gi;
 /** "Effective Date" defined, before a "Commencement Date" (which may start the services, not the contract); also unquoted in capitals. */
@@ -132,7 +140,7 @@ const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+(?:of|fr
 const EFFECTIVE_SENTENCES = [
   /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|agreement|Amendment|Contract|CONTRACT|contract|Licen[cs]e|Term)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b/,
   /\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b/i,
-  /\bcommenc\w+\s+(?:on|upon|as\s+of)\b/i,
+  /\bcommenc\w+\s+(?:(?:on|upon|as\s+of)\b|(?=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s))/i,
   /\b[Tt]erm\s+of\s+(?:this|the)\s+(?:Agreement|agreement|Contract|contract)\b[^.;]{0,80}?\b(?:shall|will)\s+(?:begin|commence|start)\b/,
   /\bEffective Date\b|\bEFFECTIVE DATE\b/,
 ];
@@ -153,8 +161,18 @@ export function sentenceAround(text: string, index: number): FieldSpan {
 
 const EFFECTIVE_DATE_LABEL = /\b(?:effective|commencement|start)\s+date\b[^.\n]{0,50}?:\s*$|\b(?:EFFECTIVE|COMMENCEMENT)\s+DATE\s*$|\bcontract\s+start\s*:\s*$/i;
 /** A sentence about the contract or its term taking effect, not about a notice, a termination or a removal doing so. */
-const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|resign\w*|expir\w*|replaced|amendment|waiver)\b)[^]*\b(?:this|the)\s+(?:agreement|contract|term)\b/i;
+const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|resign\w*|expir\w*|replaced|amendment|waiver)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master)\s+)?(?:agreement|contract|term)\b/i;
+/** The words before "shall commence on ...": the contract or its term is what starts, not a notice or a price. */
+const CONTRACT_SUBJECT = /^(?![^]*\b(?:notices?|removal|resign\w*|replaced|amendment|waiver|price|prices|fees?|rates?|payments?|royalt\w*)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master|initial)\s+)?(?:agreement|contract|term|terms)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
+
+/** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
+function labelledEffective(text: string): DateField | undefined {
+  for (const d of findDates(text)) {
+    if (EFFECTIVE_DATE_LABEL.test(text.slice(Math.max(0, d.start - 70), d.start))) return toField(d, 'effective');
+  }
+  return undefined;
+}
 
 function effectiveDate(text: string): DateField | FieldSpan | undefined {
   EFFECTIVE_LABEL.lastIndex = 0;
@@ -183,6 +201,12 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
   if (def !== undefined) {
     const d = findDates(text, def.index, def.index + def[0].length)[0];
     if (d !== undefined) return toField(d, 'effective');
+    // A signature page may come first, as a cover.
+    const signed = LAST_SIGNATURE.test(def[0]) ? lastSignature(text, 0) : undefined;
+    if (signed !== undefined) return toField(signed, 'effective');
+    // "the date set out in the Addendum", "the time the Parties acknowledge ...": a form's "Effective Date:" box says which.
+    const boxed = labelledEffective(text);
+    if (boxed !== undefined) return boxed;
     return { start: def.index, end: def.index + def[0].length, value: def[0] };
   }
   EFFECTIVE_PHRASE.lastIndex = 0;
@@ -192,24 +216,32 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
     // "effective on January 5, 1999" of a price or an appointment is not the contract's start.
     if (d !== undefined && d.start - at < 3 && ABOUT_THE_CONTRACT.test(sentenceAround(text, m.index).value)) return toField(d, 'effective');
   }
-  // "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06".
-  for (const d of findDates(text)) {
-    if (EFFECTIVE_DATE_LABEL.test(text.slice(Math.max(0, d.start - 70), d.start))) return toField(d, 'effective');
-  }
+  const boxed = labelledEffective(text);
+  if (boxed !== undefined) return boxed;
+  // A sentence that starts the contract on a date it gives ("The term shall commence on November 1, 2007") is
+  // the answer wherever it stands; failing that, the first sentence on when the contract takes effect.
+  let undated: FieldSpan | undefined;
   for (const pattern of EFFECTIVE_SENTENCES) {
     const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
     const all = new RegExp(pattern.source, flags);
     let hit: RegExpExecArray | null;
     while ((hit = all.exec(text)) !== null) {
       const sentence = sentenceAround(text, hit.index);
+      const after = hit.index + hit[0].length;
+      const dated = findDates(text, after, Math.min(text.length, after + 60))[0];
+      if (dated !== undefined && dated.end <= sentence.end && /^[\s,]*(?:(?:on|as\s+of|from|upon|with\s+effect\s+from)\s+)?(?:the\s+)?$/i.test(text.slice(after, dated.start))) {
+        // What starts is the contract or its term (the words before the verb), whatever ends it later in the sentence.
+        if (CONTRACT_SUBJECT.test(text.slice(sentence.start, after))) return toField(dated, 'effective');
+      }
+      if (undated !== undefined) continue;
       // "This Agreement shall commence on the Effective Date" says nothing about when that is.
       if (CIRCULAR_START.test(sentence.value) && findDates(sentence.value).length === 0) continue;
       // A notice, a termination or an appointment taking effect is not the contract starting.
       if (pattern !== EFFECTIVE_SENTENCES[0] && !ABOUT_THE_CONTRACT.test(sentence.value)) continue;
-      return sentence;
+      undated = sentence;
     }
   }
-  return undefined;
+  return undated;
 }
 
 /** Key facts of a contract, each tied to its place in the text by `[start, end)` offsets. */
