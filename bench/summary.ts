@@ -98,9 +98,11 @@ function durations(text: string): number[] {
   const flat = text.toLowerCase().replace(/\s+/g, ' ');
   const unit = (u: string): number => (u.startsWith('year') ? 365 : u.startsWith('month') ? 30 : 1);
   const out: number[] = [];
-  for (const m of flat.matchAll(/\((\d+)\)\s?-?\s?(?:calendar |business )?(day|month|year)/g)) out.push(Number(m[1]) * unit(m[2]));
-  for (const m of flat.matchAll(/\b(\d+)\s?-?\s?(?:calendar |business )?(day|month|year)/g)) out.push(Number(m[1]) * unit(m[2]));
-  for (const m of flat.matchAll(/\b([a-z]+(?:-[a-z]+)?)[ -](?:\(\d+\)\s)?(?:calendar |business )?(day|month|year)/g)) {
+  // "twelve (12) full calendar months": up to two words between the number and the unit.
+  const between = '(?:(?:calendar|business|full|consecutive|working) ){0,2}';
+  for (const m of flat.matchAll(new RegExp(`\\((\\d+)\\)\\s?-?\\s?${between}(day|month|year)`, 'g'))) out.push(Number(m[1]) * unit(m[2]));
+  for (const m of flat.matchAll(new RegExp(`\\b(\\d+)\\s?-?\\s?${between}(day|month|year)`, 'g'))) out.push(Number(m[1]) * unit(m[2]));
+  for (const m of flat.matchAll(new RegExp(`\\b([a-z]+(?:-[a-z]+)?)[ -](?:\\(\\d+\\)\\s)?${between}(day|month|year)`, 'g'))) {
     const n = WORD_NUMBERS[m[1]];
     if (n !== undefined) out.push(n * unit(m[2]));
   }

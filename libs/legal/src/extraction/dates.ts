@@ -88,7 +88,7 @@ const NUMBER_WORDS: Record<string, number> = {
 
 /** A duration phrase such as "five (5) years", "90 days", "one-year", "twelve months". */
 export const DURATION_SOURCE =
-  '(?:(?:[a-z]+(?:[ -][a-z]+){0,3}\\s*)?\\(\\s*[0-9]+\\s*\\)|[0-9]+|(?:one hundred |two hundred )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)\\s*(?:-\\s*)?(?:calendar\\s+|business\\s+|consecutive\\s+|full\\s+)?(?:days?|months?|years?)\\b';
+  '(?:(?:[a-z]+(?:[ -][a-z]+){0,3}\\s*)?\\(\\s*[0-9]+\\s*\\)|[0-9]+|(?:one hundred |two hundred )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)\\s*(?:-\\s*)?(?:(?:calendar|business|consecutive|full|working)\\s+){0,2}(?:days?|months?|years?)\\b';
 
 export function parseDuration(phrase: string): Duration | undefined {
   const unitMatch = /(day|month|year)s?\b/i.exec(phrase);

@@ -365,6 +365,14 @@ describe('facts read right on real clauses', () => {
     expect(eff(boxed)).toBe('March 21, 2014');
   });
 
+  it('reads a term of "twelve (12) full calendar months", a term "subject to the prior termination rights", an end on an event, and not a severability clause', () => {
+    const term = (body: string) => extractFields(`SERVICES AGREEMENT This Agreement is made on 3 May 2021 between Teal Ltd and Smew Inc.\n\n${body}`).term;
+    expect(term('2. Term. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months ("Initial Term").')?.initialTerm).toEqual({ amount: 12, unit: 'month' });
+    expect(term('2. Term. The initial term of this Agreement shall begin on the Effective Date and continue for three (3) years, subject to the prior termination rights provided below.')?.initialTerm).toEqual({ amount: 3, unit: 'year' });
+    const event = term('9. Severability. If any term of this Agreement is held invalid or unenforceable, the rest remains in effect.\n\n10. Duration. This Agreement shall terminate upon the completion of the Offering.');
+    expect(event?.value).toBe('This Agreement shall terminate upon the completion of the Offering.');
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

@@ -6,7 +6,8 @@ import { DURATION_SOURCE, findDates, parseDuration } from './dates';
 import type { DateField, Duration, NoticeField, RenewalField, TermField } from './types';
 
 const DURATION = new RegExp(DURATION_SOURCE, 'gi');
-const NOTICE_AFTER = /^[^.;]{0,40}?\b(?:prior|before|in\s+advance|preceding)\b/i;
+/** "... prior written notice", "... before the end of the term"; not "subject to the prior termination rights". */
+const NOTICE_AFTER = /^[^.;]{0,40}?\b(?:prior|before|in\s+advance|preceding)\b(?!\s+(?:termination|terminated|expiration\s+or\s+termination)\b)/i;
 const RENEWAL_WORD = /\b(?:renew\w*|extend\w*|extension|successive|year[\s-]to[\s-]year|month[\s-]to[\s-]month)\b/i;
 
 interface DurationMention {
@@ -125,15 +126,21 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
 
 /** Wording that fixes how long a contract lasts: "the term of this Agreement is ...", "this Agreement shall continue until ...". */
 const TERM_PHRASES: readonly RegExp[] = [
-  /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}(?:[Aa]greement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence[sd]?|begins?|be|continues?|expires?|ends?)\b/i,
-  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+|-+\s+){0,4}(?:[Aa]greement|AGREEMENT|Amendment|Contract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|terminate\s+(?:on|upon|automatically|at)|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|be\s+for|run|extend)/,
+  /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}(?:[Aa]greement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence[sd]?|begins?|be|continues?|expires?|ends?)\b/i,
+  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+|-+\s+){0,4}(?:[Aa]greement|AGREEMENT|Amendment|[Cc]ontract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|(?:automatically\s+)?terminate\b|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|be\s+for|run|extend)/,
   /["“](?:Initial\s+|Agreement\s+|Contract\s+)?(?:Term|Period)["”]\s+(?:shall\s+)?means?\b|\bInitial\s+(?:Term|Period)["”]?\)?\s+(?:shall|will|is|of)\b|\bhave\s+(?:a|an)\s+(?:initial\s+)?term\s+of\b|\bfor\s+an?\s+(?:initial\s+)?term\s+of\b|\b(?:remain|be|is)\s+valid\s+(?:for|until)\b/i,
   /\b(?:Your\s+)?employment\s+(?:shall|will)\s+(?:commence|begin|continue)/i,
+  // "Term shall mean the Effective Date through June 15, 2001", "It ... shall have a duration of two years".
+  /\b(?:Initial\s+)?Term\s+(?:shall\s+)?means?\b|\b(?:shall|will)\s+have\s+a\s+duration\s+of\b/,
+  // "a fixed term Joint Venture beginning November 27, 2018 and ending November 30th, 2019".
+  /\b(?:beginning|commencing|starting)\b[^.;]{0,60}?\band\s+(?:ending|expiring|terminating)\b/i,
 ];
 /** A mention of the term that is not the clause fixing it: "during the term of this Agreement". */
 const TERM_IN_PASSING = /\b(?:during|for|throughout|within|in|after|upon|before|to|at|of|under|beyond|over)\s+(?:the\s+)?(?:initial\s+)?term\s+of\s+(?:this|the)\b/i;
-const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated\b/i;
+const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated?\b|\bso\s+long\s+as\b/i;
 const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
+
+const NOT_ABOUT_DURATION = /\b(?:invalid|unenforceable|illegal|severab\w*|sever(?:ed)?\b|waived|orally)\b/i;
 
 function termSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
@@ -148,6 +155,8 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
     if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
     if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term/i.test(seg.text)) score += 1;
     if (NOT_TERM.test(seg.text)) score -= 1.5;
+    // A severability or amendment clause speaks of "any term of this Agreement" without fixing how long it lasts.
+    if (NOT_ABOUT_DURATION.test(seg.text)) score -= 3;
     if (durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined)) score += 1;
     if (TERM_IN_PASSING.test(seg.text)) score -= 1;
     if (score > bestScore) {
