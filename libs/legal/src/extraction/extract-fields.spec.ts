@@ -202,6 +202,18 @@ describe('parties and title', () => {
     ]);
   });
 
+  it('reads the parties of a letter agreement after its salutation, and a party left blank after "and"', () => {
+    const letter = 'CONSULTING AGREEMENT May 2, 2021 Jane Roe Dear Jane: Finch Bio, Inc, a Delaware corporation (the "Company"), is pleased to offer this Consulting Agreement (this "Agreement") to retain Jane Roe ("Consultant") on these terms: 1. Services. Consultant shall act as agreed from time to time by and between Consultant and Company.';
+    expect(partiesOf(letter)).toEqual([
+      ['Finch Bio, Inc', 'Company'],
+      ['Jane Roe', 'Consultant'],
+    ]);
+    expect(partiesOf('This Support Agreement ("Agreement") is entered into by and between Linnet Software, Inc., a Delaware corporation ("LINNET") with its office at 1 Bay Road, Springfield 95054 and ______________________, a ____________ corporation ("Licensee") with its office at ____________.')).toEqual([
+      ['Linnet Software, Inc.', 'LINNET'],
+      ['______________________', 'Licensee'],
+    ]);
+  });
+
   it('skips a filing legend that runs into the title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');

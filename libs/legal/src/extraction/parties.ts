@@ -31,12 +31,14 @@ function trimSpan(text: string, start: number, end: number): FieldSpan | undefin
 }
 
 // The last "between"/"and"/"with" before a defined name starts that party's name.
-const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?:the\s+(?=[A-Z][\w-]*\s+(?:of\s+)?[A-Z]))?(?=[A-Z0-9]|[a-z]{1,2}[A-Z])|^|\)\s*,?\s*/g;
+const NAME_START = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG)[:\s]+|(?:\b(?:and|AND|with|by|BY)\b|&)[:\s]+(?:the\s+(?=[A-Z][\w-]*\s+(?:of\s+)?[A-Z]))?(?=[A-Z0-9]|[a-z]{1,2}[A-Z]|_{3,}|<<)|^|\)\s*,?\s*/g;
 const OPENING_WORDS = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among)\b[\s:]*/gi;
 const SALUTATION = /^(?:(?:Ladies\s+and\s+)?Gentlemen|Dear\s+[^:\n]{1,40}|Sirs)\s*:\s*/i;
 const SALUTATION_ANY = /(?:Ladies\s+and\s+)?Gentlemen\s*:|\bDear\s+[^:\n]{1,40}:/g;
 /** A role written as a label before the name: "The Covenanter: ACME Inc.", "The buyer/End-User: ...". */
 const ROLE_LABEL = /^(?:the\s+)?[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*)?\s*:\s+(?=[A-Z0-9])/i;
+/** A letter's "... is pleased to retain Jane Doe ("Consultant")": the party is the one retained. */
+const ENGAGES = /^(?:[^()"“]{0,80}?\s)?(?:to\s+)?(?:retain|engage|employ|appoint|hire)s?\s+(?=[A-Z])/;
 /** "... ('the Manufacturer') of one part AND: ...": the closing words of the party before. */
 const OF_THE_PART = /^of\s+(?:the\s+)?(?:one|first|other|second)\s+part\b[\s,;.]*/i;
 /** "between the following two parties on November 24, 2009 in Beijing:": the names follow the colon. */
@@ -58,7 +60,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(OF_THE_PART, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
+    rest = rest.replace(CONNECTOR, '').replace(ENGAGES, '').replace(OF_THE_PART, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
     changed = rest.length !== before;
   }
   if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
@@ -255,7 +257,11 @@ function preambleWindow(text: string): { from: number; to: number } {
   const open = OPENING.exec(head);
   const endMatch = PREAMBLE_END.exec(head.slice(300));
   const preambleEnd = endMatch === null ? Math.min(head.length, 3000) : 300 + endMatch.index;
-  const from = open !== null && open.index < preambleEnd ? Math.max(0, open.index - 200) : 0;
+  let from = open !== null && open.index < preambleEnd ? Math.max(0, open.index - 200) : 0;
+  // A letter agreement names the parties after its salutation: "Dear Ms. Doe: Acme, Inc. (the "Company") is pleased to retain you ...".
+  SALUTATION_ANY.lastIndex = 0;
+  const salute = SALUTATION_ANY.exec(head.slice(0, 2000));
+  if (salute !== null && salute.index < from) from = salute.index;
   return { from: base + from, to: base + Math.min(preambleEnd, from + 2500) };
 }
 
