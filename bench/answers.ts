@@ -5,7 +5,7 @@
  * should be met with an abstention. (A category marked without a verbatim span counts for neither.)
  *
  *   npm run bench:answers -- --corpus <txt dir> --clauses <clauses.json> [--categories <categories.json>]
- *     [--contracts 40] [--json] [--write-baseline]
+ *     [--contracts 40] [--json] [--write-baseline] [--misses CATEGORY]
  *
  * --write-baseline records this slice and its figures in bench/baselines/answers.json, which
  * `npm run test:quality` runs again and holds to its floors.
@@ -34,11 +34,13 @@ function citesGold(answer: Answer, file: string, spans: [number, number][]): boo
 const share = (part: number, whole: number): string => (whole === 0 ? '-' : fixed(percent(part / whole)));
 
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'categories', 'contracts'], switches: ['json', 'write-baseline'] });
+  const args = new BenchArgs(process.argv.slice(2), { options: ['corpus', 'clauses', 'categories', 'contracts', 'misses'], switches: ['json', 'write-baseline'] });
   const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
   const clauses = readClauses(resolve(args.string('clauses') ?? cuadPath('dev', 'clauses.json')));
   const categories = readCategories(resolve(args.string('categories') ?? cuadPath('categories.json')));
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 40));
+  const showMisses = args.string('misses');
+  const misses: string[] = [];
 
   const { bench, api, projects, ingestSeconds } = await startProjectBench('answers', corpus, files);
   try {
@@ -55,13 +57,16 @@ async function main(): Promise<void> {
         const answer = await api.ask(projects[i], question);
         latencies.push(seconds(asked) * 1000);
         const tally = tallies.get(category) as Tally;
+        const quotes = answer.citations.map((c) => JSON.stringify(c.quote.replace(/\s+/g, ' ').slice(0, 160))).join(' | ');
         if (spans === undefined) {
           tally.absent += 1;
           if (answer.abstained) tally.abstained += 1;
+          else if (showMisses === category) misses.push(`${file}: answered where the contract lacks it: ${quotes}`);
         } else {
           tally.present += 1;
           if (!answer.abstained) tally.answered += 1;
           if (!answer.abstained && citesGold(answer, file, spans)) tally.answeredWithGold += 1;
+          else if (showMisses === category) misses.push(`${file}: ${answer.abstained ? 'abstained' : `cited ${quotes}`}`);
         }
       }
     }
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
     const abstained = percent(total.abstained / Math.max(1, total.absent));
     console.log(`\nanswered with a citation of a gold span: ${fixed(withGold)}% (target >= 85): ${withGold >= 85 ? 'met' : 'missed'}`);
     console.log(`abstained when the clause is absent:     ${fixed(abstained)}% (target >= 95): ${abstained >= 95 ? 'met' : 'missed'}`);
+    if (showMisses !== undefined) console.log(`\nmisses of ${showMisses}:\n${misses.join('\n')}`);
     if (args.has('write-baseline')) {
       const path = writeBaseline('answers', {
         args: ['--contracts', String(files.length)],

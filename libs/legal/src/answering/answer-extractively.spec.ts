@@ -71,6 +71,23 @@ describe('answerExtractively', () => {
     expect(ABSTAIN_ANSWER).toBe('The documents do not appear to address this.');
   });
 
+  it('does not take a termination for breach for a termination fee, nor a length of time alone for the term', () => {
+    const text = [
+      'SERVICES AGREEMENT',
+      '',
+      '5. Records. Requests must set forth a specific period, not to exceed twelve (12) months from the date of the request, for which records are sought.',
+      '',
+      '6. Termination. Either Party may terminate this Agreement upon written notice if the other Party commits a material breach and fails to cure it within thirty (30) days.',
+    ].join('\n');
+    const own = paragraphs(text, 'svc', 'services.txt');
+    expect(answerExtractively('Does the contract award either party liquidated damages for breach or a fee upon the termination of the contract (termination fee)?', own).abstained).toBe(true);
+    expect(answerExtractively("On what date will the contract's initial term expire?", own).abstained).toBe(true);
+    // Where they are there, both are found.
+    const fee = paragraphs(`${text}\n\n7. Early termination. If Customer terminates early, Customer shall pay an early termination fee equal to three months of fees.`, 'svc', 'services.txt');
+    expect(answerExtractively('Does the contract award either party liquidated damages for breach or a fee upon the termination of the contract (termination fee)?', fee).citations[0].quote).toContain('early termination fee');
+    expect(answerExtractively("On what date will the contract's initial term expire?", passages).citations[0].quote).toContain('three (3) years');
+  });
+
   it('abstains when the clause asked about is absent', () => {
     expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
     expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);

@@ -203,7 +203,7 @@ const DEEP_RANK = 8;
 const DEEP_FACTOR = 1.6;
 
 function ruleMatches(rule: SentenceRule, candidates: readonly Candidate[], threshold: number, scores: Map<Candidate, number>): void {
-  const base = (rule.documentScore ?? rule.minScore ?? 1) * threshold;
+  const base = (rule.answerScore ?? rule.documentScore ?? rule.minScore ?? 1) * threshold;
   for (const candidate of candidates) {
     const needed = candidate.passageRank >= DEEP_RANK ? base * DEEP_FACTOR : base;
     const score = scoreSegment(rule, candidate);

@@ -35,7 +35,8 @@ export const TOPIC_RULES: readonly TopicRule[] = [
     topic: 'Termination For Cause',
     words: 'terminate termination breach default cure insolvency bankruptcy',
     question: [
-      [re`\bterminat\w*\b.{0,80}\b(?:for\s+(?:cause|breach|default)|breach\w*|default\w*|insolven\w*|bankrupt\w*)|\b(?:breach|default|cause)\b.{0,60}\bterminat`, 3],
+      // Not a question about what ending costs: "liquidated damages for breach or a fee upon the termination".
+      [re`^(?!.*\b(?:termination\s+fees?|liquidated\s+damages|penalt(?:y|ies)|break[\s-]?up\s+fees?)\b).*(?:\bterminat\w*\b.{0,80}\b(?:for\s+(?:cause|breach|default)|breach\w*|default\w*|insolven\w*|bankrupt\w*)|\b(?:breach|default|cause)\b.{0,60}\bterminat)`, 3],
     ],
     sectionTitle: re`terminat.{0,40}(?:cause|breach|default)|\bdefault\b|events?\s+of\s+default`,
     requires: [re`\bterminat|\bcancel`],

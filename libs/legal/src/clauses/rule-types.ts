@@ -17,6 +17,8 @@ export interface SentenceRule {
   minScore?: number;
   /** Score the best sentence needs for the contract to count as containing the category (default minScore). */
   documentScore?: number;
+  /** Score a sentence needs to be quoted as the answer to a question about the category (default documentScore). */
+  answerScore?: number;
 }
 
 export interface ClauseRule extends SentenceRule {

@@ -29,6 +29,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     ],
     minScore: 0.5,
     documentScore: 0.5,
+    // An answer needs more than a length or an end date alone ("not to exceed 12 months from the request").
+    answerScore: 0.6,
   },
   {
     category: 'Renewal Term',
