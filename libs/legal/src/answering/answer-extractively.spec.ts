@@ -88,6 +88,13 @@ describe('answerExtractively', () => {
     expect(answerExtractively("On what date will the contract's initial term expire?", passages).citations[0].quote).toContain('three (3) years');
   });
 
+  it('does not take a termination or a letter of credit taking effect for the contract doing so', () => {
+    const text = ['LICENSE AGREEMENT', '', '9. Termination. Such termination shall be effective thirty (30) days after delivery of written notice.', '', '10. Security. The standby letter of credit will take effect on the date of issue.'].join('\n');
+    expect(answerExtractively('When does the agreement become effective?', paragraphs(text, 'lic', 'license.txt')).abstained).toBe(true);
+    const after = `${text}\n\n11. Start. Upon termination of the Prior Agreement, this Agreement shall become effective.`;
+    expect(answerExtractively('When does the agreement become effective?', paragraphs(after, 'lic', 'license.txt')).citations[0].quote).toContain('this Agreement shall become effective');
+  });
+
   it('abstains when the clause asked about is absent', () => {
     expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
     expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);

@@ -110,8 +110,12 @@ function passageWeight(candidate: Candidate, bestPassageScore: number): number {
 const NAMING_SENTENCE = /^\W{0,3}(?:this|the)\s+(?:[\w&/,-]+\s+){0,10}?(?:agreement|contract|amendment|addendum|licen[cs]e|lease|memorandum)\b/i;
 
 const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\b(?:shall|will)\s+take\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\b(?:signed|executed)\s+and\s+effective\b/i;
-/** A notice, an amendment or a waiver taking effect is not the contract doing so. */
-const OTHER_THING_EFFECTIVE = /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b/is;
+/**
+ * A notice, an amendment or a waiver taking effect is not the contract doing so; nor is a termination, a letter of
+ * credit or a price when it is what takes effect (not "upon termination of the prior agreement, this Agreement ...").
+ */
+const OTHER_THING_EFFECTIVE =
+  /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b|\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b/is;
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
 
 /** Sentences that state the contract's name, parties or dates, found with the field extractors. */
