@@ -381,6 +381,10 @@ describe('facts read right on real clauses', () => {
     const term = (body: string) => extractFields(`SERVICES AGREEMENT This Agreement is made on 3 May 2021 between Teal Ltd and Smew Inc.\n\n${body}`).term;
     expect(term('2. Term. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months ("Initial Term").')?.initialTerm).toEqual({ amount: 12, unit: 'month' });
     expect(term('2. Term. The initial term of this Agreement shall begin on the Effective Date and continue for three (3) years, subject to the prior termination rights provided below.')?.initialTerm).toEqual({ amount: 3, unit: 'year' });
+    expect(term('Scope. Terms of the project: 12 weeks from February 8, 2018 to May 3, 2018.')?.expiresOn?.value).toBe('May 3, 2018');
+    expect(term('5. Term. This Service Agreement is for the total duration of the Offering (the "Initial Term").')?.value).toContain('total duration of the Offering');
+    const credit = term('8. Payment. The Letter of Credit shall be valid until 90 days after the last shipment.\n\n23. The Contract is valid for 5 years.');
+    expect(credit?.initialTerm).toEqual({ amount: 5, unit: 'year' });
     const event = term('9. Severability. If any term of this Agreement is held invalid or unenforceable, the rest remains in effect.\n\n10. Duration. This Agreement shall terminate upon the completion of the Offering.');
     expect(event?.value).toBe('This Agreement shall terminate upon the completion of the Offering.');
   });

@@ -59,7 +59,7 @@ function termFrom(text: string, seg: Segment): TermField {
   if (initial !== undefined) field.initialTerm = initial.duration;
   const notice = durations(seg.text).find((d) => isNotice(seg.text, d));
   if (notice !== undefined && /\bterminat|\bcancel|\bend\b|\bexpir/i.test(seg.text)) field.noticePeriod = notice.duration;
-  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b/i.exec(seg.text);
+  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b|(?<=\bfrom\s+[^.;]{1,40}?\s)to\s+(?=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d|\d{1,2}[/.-]\d)/i.exec(seg.text);
   if (untilAt !== null) {
     const date = findDates(text, seg.start + untilAt.index, seg.end)[0];
     if (date !== undefined && date.iso !== undefined) {
@@ -132,15 +132,17 @@ const TERM_PHRASES: readonly RegExp[] = [
   /\b(?:Your\s+)?employment\s+(?:shall|will)\s+(?:commence|begin|continue)/i,
   // "Term shall mean the Effective Date through June 15, 2001", "It ... shall have a duration of two years".
   /\b(?:Initial\s+)?Term\s+(?:shall\s+)?means?\b|\b(?:shall|will)\s+have\s+a\s+duration\s+of\b/,
+  // "this Service Agreement is for the total duration of the Offering", "Terms of the project: 12 weeks from May 1 to July 24".
+  /\b(?:Agreement|Contract)\s+is\s+for\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:term|period|duration)\b|\b(?:terms?|period|duration)\b[^.;]{0,40}\bfrom\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|\d)[^.;]{0,30}\b(?:to|until|through)\s+(?=January|February|March|April|May|June|July|August|September|October|November|December|\d)/i,
   // "a fixed term Joint Venture beginning November 27, 2018 and ending November 30th, 2019".
   /\b(?:beginning|commencing|starting)\b[^.;]{0,60}?\band\s+(?:ending|expiring|terminating)\b/i,
 ];
 /** A mention of the term that is not the clause fixing it: "during the term of this Agreement". */
 const TERM_IN_PASSING = /\b(?:during|for|throughout|within|in|after|upon|before|to|at|of|under|beyond|over)\s+(?:the\s+)?(?:initial\s+)?term\s+of\s+(?:this|the)\b/i;
-const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated?\b|\bso\s+long\s+as\b/i;
+const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated?\b|\bso\s+long\s+as\b|\b(?:Agreement|Contract)\s+is\s+for\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:term|period|duration)\s+of\b/i;
 const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
 
-const NOT_ABOUT_DURATION = /\b(?:invalid|unenforceable|illegal|severab\w*|sever(?:ed)?\b|waived|orally)\b/i;
+const NOT_ABOUT_DURATION = /\b(?:invalid|unenforceable|illegal|severab\w*|sever(?:ed)?\b|waived|orally)\b|^\W*(?:the\s+)?(?:letters?\s+of\s+credit|guarantee|quotation|offer|warranty)\b/i;
 
 function termSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
@@ -153,7 +155,7 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
     if (!hasLength) continue;
     let score = 1;
     if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
-    if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term/i.test(seg.text)) score += 1;
+    if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term|\bTerm\s+(?:shall\s+)?means?\b/i.test(seg.text)) score += 1;
     if (NOT_TERM.test(seg.text)) score -= 1.5;
     // A severability or amendment clause speaks of "any term of this Agreement" without fixing how long it lasts.
     if (NOT_ABOUT_DURATION.test(seg.text)) score -= 3;
