@@ -133,85 +133,24 @@ describe('parties and title', () => {
     ]);
   });
 
-  const partiesOf = (text: string): [string, string | undefined][] => extractParties(text).map((p) => [p.value, p.role?.value]);
-
-  it('reads parties whose defined name has a quote missing or misplaced, or an article inside the quotes', () => {
-    expect(partiesOf('This Licence Agreement is made between Northwind Ltd. ("Licensor), a Kent company, and Southport Inc. "(Licensee") (each a "Party").')).toEqual([
-      ['Northwind Ltd.', 'Licensor'],
-      ['Southport Inc.', 'Licensee'],
-    ]);
-    expect(partiesOf('This Agreement is made by and between Harbour Foods Ltd, a Scottish company (hereinafter referred to as "the Buyer"), and Glen Farms plc (hereinafter "the Seller").')).toEqual([
-      ['Harbour Foods Ltd', 'Buyer'],
-      ['Glen Farms plc', 'Seller'],
-    ]);
-  });
-
-  it('cuts a name at "and its Affiliates", a redacted or blank address, and "a company to be formed"', () => {
-    expect(partiesOf('THIS SUPPLY AGREEMENT is made between Alder Labs, LLC and its Affiliates, with an address at 1 Main St ("ALDER") and Birch Co., and its Affiliates, with offices at 2 Oak Rd ("BIRCH").')).toEqual([
-      ['Alder Labs, LLC', 'ALDER'],
-      ['Birch Co.', 'BIRCH'],
-    ]);
-    expect(partiesOf('This Service Agreement is entered into between (1) Cedar Holdings Limited of 4 Elm Row (the "Employer"); and (2) Dana Smith of [address removed] (the "Executive").')).toEqual([
-      ['Cedar Holdings Limited', 'Employer'],
-      ['Dana Smith', 'Executive'],
-    ]);
-    expect(partiesOf('This Agreement is made between: Fir Capital Inc., hereinafter referred to as "FCI"; And: A Pine Trading Company to be formed by its founders, having an office at 9 Bay St, hereinafter referred to as "PTC".')).toEqual([
-      ['Fir Capital Inc.', 'FCI'],
-      ['A Pine Trading Company', 'PTC'],
-    ]);
-  });
-
-  it('reads a spaced "B E T W E E N", a form\'s "Customer Name:" boxes, bare defined names the contract goes on using, and a last party given by its role', () => {
-    expect(partiesOf('THIS AGREEMENT made this 2 day of May. B E T W E E N: MAPLE LINES LTD. ("Maple") - and - OAK FREIGHT INC. ("Oak") WHEREAS Maple carries parcels.')).toEqual([
-      ['MAPLE LINES LTD.', 'Maple'],
-      ['OAK FREIGHT INC.', 'Oak'],
-    ]);
-    expect(partiesOf('SUPPORT AGREEMENT Date: May 1 Between Client Name: ROWAN HEALTH, INC. 12 Lake Drive Contact: Jo And Customer Name: ASH SYSTEMS, INC. 9 Hill Road Contact: Al')).toEqual([
-      ['ROWAN HEALTH, INC.', 'Client'],
-      ['ASH SYSTEMS, INC.', 'Customer'],
-    ]);
-    const use = 'The Carrier moves what the Shipper tenders; the Shipper pays the Carrier; the Carrier bills the Shipper monthly.';
-    expect(partiesOf(`This Transport Agreement is entered into by Lake Carriers Limited Partnership (Carrier) and HILL GAS COMPANY (Shipper). ${use}`)).toEqual([
-      ['Lake Carriers Limited Partnership', 'Carrier'],
-      ['HILL GAS COMPANY', 'Shipper'],
-    ]);
-    expect(partiesOf("This Content Agreement (\"Agreement\") is between Willow Media, Inc. (\"Willow\"), and Distributor, as set forth below, and sets out the terms. Distributor's use is subject to the Terms (\"Terms\").")).toEqual([
-      ['Willow Media, Inc.', 'Willow'],
-      ['Distributor, as set forth below', undefined],
-    ]);
-  });
-
-  it('reads parties listed after "the following parties:", a name left blank or as a placeholder, a defined name like "e2 Labs", and a party filled in below', () => {
-    expect(partiesOf('This Licence Agreement ("Agreement") is entered into between the following two parties on 3 March 2021 in Geneva: Lark Media SA ("Party A"), a Swiss company, and Wren Digital Ltd ("Party B"), an English company.')).toEqual([
-      ['Lark Media SA', 'Party A'],
-      ['Wren Digital Ltd', 'Party B'],
-    ]);
-    expect(partiesOf('This Schedule is attached to the Agreement executed by and between Heron Bank, N.A. ("Heron") and <<enter Company Name>> ("Supplier"). The Supplier delivers.')).toEqual([
-      ['Heron Bank, N.A.', 'Heron'],
-      ['<<enter Company Name>>', 'Supplier'],
-    ]);
-    expect(partiesOf('THIS AGREEMENT is made by and between Kestrel AG, a Swiss corporation ("KESTREL"), and _______________, a corporation organized under the laws of _______ ("Distributor"). Recitals')).toEqual([
-      ['Kestrel AG', 'KESTREL'],
-      ['_______________', 'Distributor'],
-    ]);
-    expect(
-      partiesOf('THIS RESELLER AGREEMENT is made by and between e2 Labs, LLC ("e2 Labs"), a Virginia company ("Reseller") and the company set forth below ("Company"): Company: Osprey Systems, Inc. (OSPR) Telephone: 555-0100'),
-    ).toEqual([
-      ['e2 Labs, LLC', 'e2 Labs'],
-      ['Osprey Systems, Inc.', 'Company'],
-    ]);
-  });
-
-  it('reads the parties of a letter agreement after its salutation, and a party left blank after "and"', () => {
-    const letter = 'CONSULTING AGREEMENT May 2, 2021 Jane Roe Dear Jane: Finch Bio, Inc, a Delaware corporation (the "Company"), is pleased to offer this Consulting Agreement (this "Agreement") to retain Jane Roe ("Consultant") on these terms: 1. Services. Consultant shall act as agreed from time to time by and between Consultant and Company.';
-    expect(partiesOf(letter)).toEqual([
-      ['Finch Bio, Inc', 'Company'],
-      ['Jane Roe', 'Consultant'],
-    ]);
-    expect(partiesOf('This Support Agreement ("Agreement") is entered into by and between Linnet Software, Inc., a Delaware corporation ("LINNET") with its office at 1 Bay Road, Springfield 95054 and ______________________, a ____________ corporation ("Licensee") with its office at ____________.')).toEqual([
-      ['Linnet Software, Inc.', 'LINNET'],
-      ['______________________', 'Licensee'],
-    ]);
+  it.each<[string, string, [string, string | undefined][]]>([
+    ['a quote missing or misplaced', 'This Licence Agreement is made between Northwind Ltd. ("Licensor), a Kent company, and Southport Inc. "(Licensee") (each a "Party").', [['Northwind Ltd.', 'Licensor'], ['Southport Inc.', 'Licensee']]],
+    ['"the Buyer" inside the quotes', 'This Agreement is made by and between Harbour Foods Ltd, a Scottish company (hereinafter referred to as "the Buyer"), and Glen Farms plc (hereinafter "the Seller").', [['Harbour Foods Ltd', 'Buyer'], ['Glen Farms plc', 'Seller']]],
+    ['"and its Affiliates"', 'THIS SUPPLY AGREEMENT is made between Alder Labs, LLC and its Affiliates, with an address at 1 Main St ("ALDER") and Birch Co., and its Affiliates, with offices at 2 Oak Rd ("BIRCH").', [['Alder Labs, LLC', 'ALDER'], ['Birch Co.', 'BIRCH']]],
+    ['a redacted address', 'This Service Agreement is entered into between (1) Cedar Holdings Limited of 4 Elm Row (the "Employer"); and (2) Dana Smith of [address removed] (the "Executive").', [['Cedar Holdings Limited', 'Employer'], ['Dana Smith', 'Executive']]],
+    ['"a company to be formed"', 'This Agreement is made between: Fir Capital Inc., hereinafter referred to as "FCI"; And: A Pine Trading Company to be formed by its founders, having an office at 9 Bay St, hereinafter referred to as "PTC".', [['Fir Capital Inc.', 'FCI'], ['A Pine Trading Company', 'PTC']]],
+    ['a spaced "B E T W E E N"', 'THIS AGREEMENT made this 2 day of May. B E T W E E N: MAPLE LINES LTD. ("Maple") - and - OAK FREIGHT INC. ("Oak") WHEREAS Maple carries parcels.', [['MAPLE LINES LTD.', 'Maple'], ['OAK FREIGHT INC.', 'Oak']]],
+    ['a form\'s "Customer Name:" boxes', 'SUPPORT AGREEMENT Date: May 1 Between Client Name: ROWAN HEALTH, INC. 12 Lake Drive Contact: Jo And Customer Name: ASH SYSTEMS, INC. 9 Hill Road Contact: Al', [['ROWAN HEALTH, INC.', 'Client'], ['ASH SYSTEMS, INC.', 'Customer']]],
+    ['bare defined names the contract goes on using', `This Transport Agreement is entered into by Lake Carriers Limited Partnership (Carrier) and HILL GAS COMPANY (Shipper). The Carrier moves what the Shipper tenders; the Shipper pays the Carrier; the Carrier bills the Shipper monthly.`, [['Lake Carriers Limited Partnership', 'Carrier'], ['HILL GAS COMPANY', 'Shipper']]],
+    ['a last party given by its role', "This Content Agreement (\"Agreement\") is between Willow Media, Inc. (\"Willow\"), and Distributor, as set forth below, and sets out the terms. Distributor's use is subject to the Terms (\"Terms\").", [['Willow Media, Inc.', 'Willow'], ['Distributor, as set forth below', undefined]]],
+    ['names after "the following parties:"', 'This Licence Agreement ("Agreement") is entered into between the following two parties on 3 March 2021 in Geneva: Lark Media SA ("Party A"), a Swiss company, and Wren Digital Ltd ("Party B"), an English company.', [['Lark Media SA', 'Party A'], ['Wren Digital Ltd', 'Party B']]],
+    ['a placeholder name', 'This Schedule is attached to the Agreement executed by and between Heron Bank, N.A. ("Heron") and <<enter Company Name>> ("Supplier"). The Supplier delivers.', [['Heron Bank, N.A.', 'Heron'], ['<<enter Company Name>>', 'Supplier']]],
+    ['a name left blank', 'THIS AGREEMENT is made by and between Kestrel AG, a Swiss corporation ("KESTREL"), and _______________, a corporation organized under the laws of _______ ("Distributor"). Recitals', [['Kestrel AG', 'KESTREL'], ['_______________', 'Distributor']]],
+    ['a defined name like "e2 Labs" and a party filled in below', 'THIS RESELLER AGREEMENT is made by and between e2 Labs, LLC ("e2 Labs"), a Virginia company ("Reseller") and the company set forth below ("Company"): Company: Osprey Systems, Inc. (OSPR) Telephone: 555-0100', [['e2 Labs, LLC', 'e2 Labs'], ['Osprey Systems, Inc.', 'Company']]],
+    ['a letter agreement after its salutation', 'CONSULTING AGREEMENT May 2, 2021 Jane Roe Dear Jane: Finch Bio, Inc, a Delaware corporation (the "Company"), is pleased to offer this Consulting Agreement (this "Agreement") to retain Jane Roe ("Consultant") on these terms: 1. Services. Consultant shall act as agreed from time to time by and between Consultant and Company.', [['Finch Bio, Inc', 'Company'], ['Jane Roe', 'Consultant']]],
+    ['a party left blank after "and"', 'This Support Agreement ("Agreement") is entered into by and between Linnet Software, Inc., a Delaware corporation ("LINNET") with its office at 1 Bay Road, Springfield 95054 and ______________________, a ____________ corporation ("Licensee") with its office at ____________.', [['Linnet Software, Inc.', 'LINNET'], ['______________________', 'Licensee']]],
+  ])('reads the parties of a preamble with %s', (_shape, text, parties) => {
+    expect(extractParties(text).map((p) => [p.value, p.role?.value])).toEqual(parties);
   });
 
   it('skips a filing legend that runs into the title', () => {
