@@ -138,6 +138,19 @@ describe('detectClauses', () => {
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);
   });
 
+  it('does not take an auditor who certified the financial statements for a right to audit', () => {
+    const filing = 'l. Grant & Co., LLP, which has audited and certified certain financial statements of the Company included in the Registration Statement, are independent certified public accountants with respect to the Company.';
+    expect(containsCategory(findingsOf(filing, 'Audit Rights'), 'Audit Rights')).toBe(false);
+  });
+
+  it('does not take a stock option or an extended warranty for a right of first refusal, nor an irrevocable assignment for a licence', () => {
+    expect(containsCategory(findingsOf('15. The first Option to purchase 40,000 Shares upon payment of the aggregate Option Share Price shall vest on signing.', 'Rofr/Rofo/Rofn'), 'Rofr/Rofo/Rofn')).toBe(false);
+    expect(containsCategory(findingsOf('Reseller shall offer end users the option to purchase extended warranty coverage for twelve months.', 'Rofr/Rofo/Rofn'), 'Rofr/Rofo/Rofn')).toBe(false);
+    const assignment = 'To the extent any works are not works made for hire, this Agreement shall constitute an irrevocable assignment to Recipient of all right, title and interest in them.';
+    expect(containsCategory(findingsOf(assignment, 'Irrevocable Or Perpetual License'), 'Irrevocable Or Perpetual License')).toBe(false);
+    expect(containsCategory(findingsOf('Although the Fund is meant to be of perpetual duration, Franchisor has the right to end it.', 'Irrevocable Or Perpetual License'), 'Irrevocable Or Perpetual License')).toBe(false);
+  });
+
   it('reports a category once per matching sentence with confidence between 0 and 1', () => {
     const text =
       'This Agreement shall be governed by the laws of England. Supplier shall maintain product liability insurance. Supplier shall maintain insurance with a reputable insurer.';

@@ -229,6 +229,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:put|call)\s+option`, 0.5],
       [re`\bfirst\s+option\b|\boption\s+to\s+(?:acquire|purchase|negotiate|commerciali[sz]e|co-?develop|license|distribute|obtain)|\b(?:an?\s+|the\s+)?opportunity\s+to\s+(?:enter\s+into|negotiate|purchase|acquire|match|retain|make\s+an\s+offer|bid)|\bshall\s+first\s+(?:make\s+an\s+)?offer|\bexercise\s+(?:its|such|the)\s+option`, 0.9],
     ],
+    // A stock option granted as pay, or an option a customer may buy (an extended warranty), is no right of first refusal.
+    negatives: [
+      [re`\boptions?\s+to\s+purchase\s+(?:up\s+to\s+)?[\d,]+\s+(?:shares|units)|\boption\s+(?:share\s+)?(?:exercise\s+)?price\b`, 2],
+      [re`\boption\s+to\s+purchase\s+(?:an?\s+)?(?:extended\s+)?(?:warrant|service\s+plan|coverage)`, 0.8],
+    ],
     minScore: 0.8,
     documentScore: 0.8,
   },
@@ -435,7 +440,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bfully[\s-]paid(?:[\s-]up)?\b`, 0.2],
     ],
     negatives: [
-      [re`\birrevocabl[ey]\s+(?:appoints?|submits?|waives?|consents?|agrees?|undertakes?|instructs?|authori[sz]es?|commits?)|perpetual\s+(?:succession|existence)`, 0.8],
+      // Appointing, submitting or assigning irrevocably grants no licence; a fund "of perpetual duration" is no licence either.
+      [re`\birrevocabl[ey]\s+(?:appoints?|submits?|waives?|consents?|agrees?|undertakes?|instructs?|authori[sz]es?|commits?|assigns?|transfers?|conveys?)|\birrevocable\s+(?:assignment|transfer|conveyance)|perpetual\s+(?:succession|existence|duration)`, 0.8],
       [re`\bconfidential`, 0.4],
     ],
     minScore: 0.6,
@@ -483,7 +489,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:keep|maintain)\s+(?:complete\s+and\s+)?(?:full,?\s+)?(?:accurate|true|proper|complete|adequate)\s+(?:and\s+\w+\s+)?(?:books|records)`, 0.6],
     ],
     headings: [[re`audit|records|inspection`, 0.4]],
-    negatives: [[re`\baudited\s+financial\s+statements|annual\s+report`, 0.6]],
+    // An auditor's report on a company's accounts, cited in a filing, gives no party a right to audit.
+    negatives: [[re`\baudited\s+financial\s+statements|annual\s+report|\b(?:certified|audited|reported\s+on)\b.{0,40}\bfinancial\s+statements`, 0.6]],
     minScore: 0.7,
     documentScore: 0.7,
   },
