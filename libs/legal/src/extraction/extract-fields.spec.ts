@@ -153,6 +153,16 @@ describe('parties and title', () => {
     expect(extractParties(text).map((p) => [p.value, p.role?.value])).toEqual(parties);
   });
 
+  it('does not take words that refer elsewhere ("the meaning set forth in ...") for a party named elsewhere', () => {
+    const summary = 'SPONSORSHIP SUMMARY Capitalised terms have the meaning set forth in the General Provisions. If the Annual Payment set forth in this Summary for any year is more than planned, the holders of the notes ("Noteholders") may act.';
+    expect(extractParties(summary)).toEqual([]);
+    const named = 'This Agreement is made between Rook Ltd ("Rook") and the sponsor named on the signature page ("Sponsor").';
+    expect(extractParties(named).map((p) => [p.value, p.role?.value])).toEqual([
+      ['Rook Ltd', 'Rook'],
+      ['the sponsor named on the signature page', 'Sponsor'],
+    ]);
+  });
+
   it('skips a filing legend that runs into the title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');

@@ -101,7 +101,8 @@ function nameFrom(text: string, chunkStart: number, chunkEnd: number): FieldSpan
 }
 
 /** A party the preamble names only by where its name is given: "the Agent named on the signature page hereof", "the above-named Supplier". */
-const NAMED_ELSEWHERE = /\bthe\s+(?:(?:above|below|under)[- ]?(?:named|signed|mentioned)\s+[A-Z][\w-]*|[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:named|identified|listed|set\s+forth|specified)\s+(?:on|in|at|below|above)\b[^,;()]{0,60})/;
+// A role ("the Agent", "the Seller Trusts") or a kind of party ("the company"), not "the meaning set forth in ...".
+const NAMED_ELSEWHERE = /\bthe\s+(?:(?:above|below|under)[- ]?(?:named|signed|mentioned)\s+[A-Z][\w-]*|(?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?|(?:[a-z][\w-]*\s+)?(?:company|party|parties|entity|person|corporation|individual|agent|purchaser|seller|buyer|licensee|licensor|distributor|reseller|supplier|customer|contractor|consultant|lender|borrower|investor|sponsor))\s+(?:named|identified|listed|set\s+forth|specified)\s+(?:below|above|(?:on|in|at)\s+(?:the\s+)?(?:signature|cover|first)\s+pages?|(?:on|in)\s+(?:Schedule|Exhibit|Annex|Appendix|Attachment)\b)[^,;().]{0,40})/;
 
 /** The last party given only by its role, its name in a box elsewhere: "and Distributor, as set forth below", "and the Reseller named above". */
 const ROLE_ONLY_PARTY = /^\s*,?\s*(?:and|AND)\s+((?:the\s+)?[A-Z][a-z]+(?:,?\s+as)?\s+(?:named|identified|listed|set\s+forth|specified|described)\s+(?:on|in|at|below|above)\b(?:\s+(?:the\s+)?(?:signature|cover)\s+page)?)/;
