@@ -334,6 +334,8 @@ describe('facts read right on real clauses', () => {
     expect(term('5. Term. This Service Agreement is for the total duration of the Offering (the "Initial Term").')?.value).toContain('total duration of the Offering');
     const credit = term('8. Payment. The Letter of Credit shall be valid until 90 days after the last shipment.\n\n23. The Contract is valid for 5 years.');
     expect(credit?.initialTerm).toEqual({ amount: 5, unit: 'year' });
+    // A definition of another word names lengths but fixes no term.
+    expect(term('1.4 "Month" refers to a period starting on one day in a calendar month and ending on the corresponding day in the next month.\n\n1.5 "Control" means holding more than one half of the votes for one (1) year or more.')).toBeUndefined();
     const event = term('9. Severability. If any term of this Agreement is held invalid or unenforceable, the rest remains in effect.\n\n10. Duration. This Agreement shall terminate upon the completion of the Offering.');
     expect(event?.value).toBe('This Agreement shall terminate upon the completion of the Offering.');
   });

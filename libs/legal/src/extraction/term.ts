@@ -144,11 +144,19 @@ const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|conven
 
 const NOT_ABOUT_DURATION = /\b(?:invalid|unenforceable|illegal|severab\w*|sever(?:ed)?\b|waived|orally)\b|^\W*(?:the\s+)?(?:letters?\s+of\s+credit|guarantee|quotation|offer|warranty)\b/i;
 
+/** A definition of some other word ("control" means ..., "Month" refers to ...): it fixes no term, whatever lengths it names. */
+function definesOtherWord(text: string): boolean {
+  const defined = /^[^"“]{0,40}["“]([^"”]{1,40})["”]\s+(?:shall\s+)?(?:means?|refers?\s+to|has\s+the\s+meaning)\b/.exec(text);
+  // A definition cut from its defined word starts "refers to ..." or "means ...".
+  if (/^\W*(?:means|refers\s+to)\b/.test(text)) return true;
+  return defined !== null && !/\b(?:term|period|expir\w*|end(?:ing)?\s+date|duration)\b/i.test(defined[1]);
+}
+
 function termSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   let bestScore = 0;
   for (const seg of segments) {
-    if (seg.isHeading || seg.text.length < 30) continue;
+    if (seg.isHeading || seg.text.length < 30 || definesOtherWord(seg.text)) continue;
     const phrase = TERM_PHRASES.find((p) => p.test(seg.text));
     if (phrase === undefined || (phrase === TERM_PHRASES[0] && TERM_IN_PASSING.test(seg.text) && !TERM_PHRASES.slice(1).some((p) => p.test(seg.text)))) continue;
     const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined) || TERM_LENGTH.test(seg.text);
@@ -234,8 +242,10 @@ export function findEndNotice(segments: readonly Segment[]): NoticeField | undef
 export function extractTermAndRenewal(text: string, segments: Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
   const termSeg =
     termSegment(segments) ??
-    bestSegment('Expiration Date', segments, (s) =>
-      /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
+    bestSegment(
+      'Expiration Date',
+      segments,
+      (s) => !definesOtherWord(s.text) && /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
     );
   const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text) && !HOLDOVER.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
