@@ -67,9 +67,16 @@ describeIf(serverRequirements.postgres, 'ingestion when its worker process is ki
         [project.id],
       )) as unknown[];
       expect(duplicates).toEqual([]);
-      const jobs = (await db.query(`SELECT status, attempts, payload->>'documentId' AS document_id FROM jobs WHERE name = $1`, [
-        JobName.IngestDocument,
-      ])) as JobRow[];
+      const readJobs = async (): Promise<JobRow[]> =>
+        (await db.query(`SELECT status, attempts, payload->>'documentId' AS document_id FROM jobs WHERE name = $1`, [JobName.IngestDocument])) as JobRow[];
+      // A job is recorded completed just after its document is marked ready: wait for that, not for ever.
+      let jobs = await readJobs();
+      await until(
+        () => `Jobs not completed: ${JSON.stringify(jobs.filter((job) => job.status !== 'completed'))}`,
+        async () => ((jobs = await readJobs()).every((job) => job.status === 'completed') ? jobs : null),
+        15_000,
+        100,
+      ).catch(() => undefined);
       expect(jobs).toHaveLength(PDFS.length + TEXTS.length);
       expect(jobs.filter((job) => job.status !== 'completed')).toEqual([]);
       // A job cut off by the kill ran again: its first try counts.
