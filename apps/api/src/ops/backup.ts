@@ -9,7 +9,7 @@ import { MIGRATIONS } from '@api/modules/database/migrations';
 import { DatabaseInUseError } from '@api/modules/database/embedded-database';
 import { askServer } from '@api/modules/operations/server-requests';
 import { ARCHIVE_FORMAT, ArchiveError, ArchiveManifest, ArchiveWriter, extractEntry, readEntry, readManifest, verifyEntries } from './backup-archive';
-import { DatabaseDump, dumpDatabase, migrationNames, nonEmptyTables, restoreDatabase } from '@api/modules/database/database-dump';
+import { DatabaseDump, DatabaseSnapshot, nonEmptyTables, restoreDatabase, snapshotDatabase } from '@api/modules/database/database-dump';
 
 const DATABASE_ENTRY = 'database.json.gz';
 const FILE_ENTRY = /^files\/([0-9a-f]{2})\/([0-9a-f-]{36})\.bin$/;
@@ -68,13 +68,8 @@ export async function backup(config: AppConfig, out: string): Promise<BackupResu
   }
 }
 
-interface Snapshot {
-  dump: DatabaseDump;
-  migrations: string[];
-}
-
 /** A snapshot of the database: taken here, or, when a running server holds the embedded database, by that server. */
-async function takeSnapshot(config: AppConfig): Promise<Snapshot> {
+async function takeSnapshot(config: AppConfig): Promise<DatabaseSnapshot> {
   let handle: DatabaseHandle;
   try {
     handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
@@ -83,13 +78,7 @@ async function takeSnapshot(config: AppConfig): Promise<Snapshot> {
     throw error;
   }
   try {
-    const runner = handle.dataSource.createQueryRunner();
-    try {
-      await runner.connect();
-      return { dump: await dumpDatabase(runner), migrations: await migrationNames(runner) };
-    } finally {
-      await runner.release();
-    }
+    return await snapshotDatabase(handle.dataSource);
   } finally {
     await handle.close();
   }
@@ -98,7 +87,7 @@ async function takeSnapshot(config: AppConfig): Promise<Snapshot> {
 const SNAPSHOT_WAIT_MS = 60_000;
 
 /** Asks the server that holds the embedded database for a snapshot (see OperationsResponder) and waits for it. */
-async function requestSnapshot(dataDir: string): Promise<Snapshot> {
+async function requestSnapshot(dataDir: string): Promise<DatabaseSnapshot> {
   const answer = await askServer(dataDir, 'snapshot', {
     claimMs: SNAPSHOT_WAIT_MS,
     workMs: SNAPSHOT_WAIT_MS,
@@ -109,7 +98,7 @@ async function requestSnapshot(dataDir: string): Promise<Snapshot> {
           : `The server could not take a snapshot: ${reason}`,
       ),
   });
-  return JSON.parse(gunzipSync(answer).toString('utf8')) as Snapshot;
+  return JSON.parse(gunzipSync(answer).toString('utf8')) as DatabaseSnapshot;
 }
 
 /** What a data directory may hold before a restore: nothing, or only the deployment's keys. */

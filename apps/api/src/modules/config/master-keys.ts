@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { statSync } from 'node:fs';
 import { ConfigService } from './config.service';
-import { readStoredSecrets, storedSecretsPath } from './stored-secrets';
+import { readStoredSecrets, storedMasterKeysOf, storedSecretsPath } from './stored-secrets';
 
 /** How often a server looks whether secrets.json has changed. */
 export const SECRETS_WATCH_MS = 1000;
@@ -80,14 +80,14 @@ export class MasterKeys implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (!stored) return;
-    const current = Buffer.from(stored.filesKey, 'base64');
-    const previous = stored.filesKeyPrevious ? Buffer.from(stored.filesKeyPrevious, 'base64') : null;
+    const { current, previous } = storedMasterKeysOf(stored);
     if (current.length !== 32 || (previous && previous.length !== 32)) return;
     if (!this.knows(current) && !(previous && this.knows(previous))) {
       this.logger.error('secrets.json now holds master keys unrelated to the ones this server runs with: not followed (restart to use them)');
       return;
     }
-    if (current.equals(this.wrapping) && (previous?.equals(this.previous ?? Buffer.alloc(0)) ?? this.previous === null)) return;
+    const unchanged = current.equals(this.wrapping) && (previous === null ? this.previous === null : this.previous !== null && previous.equals(this.previous));
+    if (unchanged) return;
     this.adopt(current, previous);
     this.logger.log(previous ? 'Following secrets.json: a new master key, the previous one kept for reading' : 'Following secrets.json: the previous master key is forgotten');
   }

@@ -23,6 +23,11 @@ export function readStoredSecrets(dataDir: string): StoredSecrets | null {
   return { jwtSecret: parsed.jwtSecret, filesKey: parsed.filesKey, ...previous };
 }
 
+/** The master keys the stored secrets hold: the current one, and the one being rotated away from. */
+export function storedMasterKeysOf(secrets: StoredSecrets): { current: Buffer; previous: Buffer | null } {
+  return { current: Buffer.from(secrets.filesKey, 'base64'), previous: secrets.filesKeyPrevious === undefined ? null : Buffer.from(secrets.filesKeyPrevious, 'base64') };
+}
+
 /** Replaces the file by rename: it holds the old secrets or the new ones, never a half-written mix. */
 export function writeStoredSecrets(dataDir: string, secrets: StoredSecrets): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

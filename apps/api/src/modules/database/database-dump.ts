@@ -1,4 +1,4 @@
-import { QueryRunner } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 
 /** A logical copy of every table of the schema, taken inside one snapshot: rows as PostgreSQL's JSON of them. */
 export interface DatabaseDump {
@@ -81,6 +81,23 @@ export async function migrationNames(runner: QueryRunner): Promise<string[]> {
 const BATCH_ROWS = 500;
 
 /** Loads a dump into an empty schema of the same migrations, in one transaction: all of it or nothing. */
+/** The whole database and the migrations it was built with: what a backup archives. */
+export interface DatabaseSnapshot {
+  dump: DatabaseDump;
+  migrations: string[];
+}
+
+/** Takes a snapshot on a connection of its own (the dump itself runs in one repeatable-read transaction). */
+export async function snapshotDatabase(dataSource: DataSource): Promise<DatabaseSnapshot> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    return { dump: await dumpDatabase(runner), migrations: await migrationNames(runner) };
+  } finally {
+    await runner.release();
+  }
+}
+
 export async function restoreDatabase(runner: QueryRunner, dump: DatabaseDump): Promise<void> {
   const existing = new Set(await tablesInOrder(runner));
   for (const table of dump.tables) {

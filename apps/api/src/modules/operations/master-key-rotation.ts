@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readStoredSecrets, StoredSecrets, storedSecretsPath, writeStoredSecrets } from '@api/modules/config/stored-secrets';
+import { readStoredSecrets, StoredSecrets, storedMasterKeysOf, storedSecretsPath, writeStoredSecrets } from '@api/modules/config/stored-secrets';
 import { asBuffer, unwrapDataKey, wrapDataKey } from '@api/modules/keys/field-cipher';
 import type { DataKeyRepository } from '@api/modules/keys/data-key.repository';
 import type { StorageRepository, StoredFileRef } from '@api/modules/storage/storage.repository';
@@ -85,8 +85,7 @@ function readSecrets(dataDir: string): StoredSecrets {
 
 /** The master keys kept in DATA_DIR/secrets.json: the current one, and the one being rotated away from. */
 export function storedMasterKeys(dataDir: string): { current: Buffer; previous: Buffer | null } {
-  const secrets = readSecrets(dataDir);
-  return { current: Buffer.from(secrets.filesKey, 'base64'), previous: secrets.filesKeyPrevious ? Buffer.from(secrets.filesKeyPrevious, 'base64') : null };
+  return storedMasterKeysOf(readSecrets(dataDir));
 }
 
 /**

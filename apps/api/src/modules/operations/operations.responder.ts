@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { ConfigService } from '@api/modules/config/config.service';
 import { MasterKeys } from '@api/modules/config/master-keys';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
-import { dumpDatabase, migrationNames } from '@api/modules/database/database-dump';
+import { snapshotDatabase } from '@api/modules/database/database-dump';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { DataKeyRepository } from '@api/modules/keys/data-key.repository';
 import { StorageRepository } from '@api/modules/storage/storage.repository';
@@ -90,15 +90,7 @@ export class OperationsResponder implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async snapshot(): Promise<Buffer> {
-    const runner = this.handle.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const dump = await dumpDatabase(runner);
-      const migrations = await migrationNames(runner);
-      return gzipSync(JSON.stringify({ dump, migrations }));
-    } finally {
-      await runner.release();
-    }
+    return gzipSync(JSON.stringify(await snapshotDatabase(this.handle.dataSource)));
   }
 
   /**
