@@ -340,6 +340,27 @@ describe('facts read right on real clauses', () => {
     expect(event?.value).toBe('This Agreement shall terminate upon the completion of the Offering.');
   });
 
+  it('reads a term whose length a filing redacted or a form left blank, a box of two dates, "remain in effect for", and not an ending on a condition', () => {
+    const term = (body: string) => extractFields(`SUPPLY AGREEMENT This Agreement is made on 3 May 2021 between Teal Ltd and Smew Inc.\n\n${body}`).term;
+    expect(term('4. The Agreement shall commence on the Effective Date and remain in full force and effect for an initial term of **** from the first delivery.')?.value).toContain('initial term of ****');
+    expect(term('4. This Agreement shall commence on the Effective Date and shall continue for an initial term of year as of the Effective Date.')?.value).toContain('initial term of year');
+    expect(term('Volume: 500 tonnes\n\n6. TERM: March 01, 2015 to February 28, 2018\n\n7. PRICE: as agreed')?.expiresOn?.value).toBe('February 28, 2018');
+    expect(term("The supplier's obligations hereunder shall become effective on the Effective Date and shall remain in full force and effect for at least two years thereafter.")?.value).toContain('for at least two years thereafter');
+    expect(term('This Agreement commences on the date first written above and will remain in effect for the period of four (4) years.')?.initialTerm).toEqual({ amount: 4, unit: 'year' });
+    // A duty that outlives the contract is not its term.
+    expect(term('The duty of confidence shall remain in full force and effect for five (5) years after the termination of this Agreement.')).toBeUndefined();
+    // Grounds to end the contract early are not its term: the unconditional clause is.
+    const offering = term('3. In the event the Issuer is unable to sell 10,000 Units on or before June 30, 2022, this Agreement shall terminate.\n\n9. This Agreement shall become effective on the date hereof and shall terminate upon the completion of the Offering.');
+    expect(offering?.value).toContain('This Agreement shall become effective on the date hereof and shall terminate upon the completion of the Offering.');
+    const breach = term("Term. The Reseller's rights under this Agreement will terminate at once if the Reseller fails to comply with any provision of it. This Agreement and the licence granted herein shall remain effective until terminated.");
+    expect(breach?.value).toBe('This Agreement and the licence granted herein shall remain effective until terminated.');
+    const events = term('12. This Agreement and the licence granted hereunder shall terminate should any of the following events occur: (a) insolvency.\n\n13. The licence is granted in perpetuity and this Agreement shall continue until terminated under clause 12.');
+    expect(events?.value).toContain('shall continue until terminated under clause 12');
+    // A covenant's own period is not the term of the agreement that holds it.
+    const standstill = term('2. During the period commencing on the date hereof and ending on the date that is thirty (30) days prior to the annual meeting, the Holder shall not buy shares.\n\n8. Upon the expiration of the Support Period, this Agreement shall immediately and automatically terminate.');
+    expect(standstill?.value).toContain('Upon the expiration of the Support Period, this Agreement shall immediately and automatically terminate.');
+  });
+
   it('reads the preamble after a cover page that names the parties without defined names, and a list separated by semicolons', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     const toc = Array.from({ length: 150 }, (_, i) => `Section ${i + 1}.01. Heading ${i + 1}`).join(' ');

@@ -59,7 +59,7 @@ function termFrom(text: string, seg: Segment): TermField {
   if (initial !== undefined) field.initialTerm = initial.duration;
   const notice = durations(seg.text).find((d) => isNotice(seg.text, d));
   if (notice !== undefined && /\bterminat|\bcancel|\bend\b|\bexpir/i.test(seg.text)) field.noticePeriod = notice.duration;
-  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b|(?<=\bfrom\s+[^.;]{1,40}?\s)to\s+(?=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d|\d{1,2}[/.-]\d)/i.exec(seg.text);
+  const untilAt = /\b(?:until|through|expir(?:e|es|ing)\s+(?:on|upon)|ending(?:\s+on)?|concluding(?:\s+on)?|conclude\s+on|terminate\s+(?:on|as\s+of)|end\s+(?:on|as\s+of))\b|(?<=(?:\bfrom|\bTerm\s*:)\s+[^.;]{1,40}?\s)to\s+(?=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d|\d{1,2}[/.-]\d)/i.exec(seg.text);
   if (untilAt !== null) {
     const date = findDates(text, seg.start + untilAt.index, seg.end)[0];
     if (date !== undefined && date.iso !== undefined) {
@@ -124,10 +124,13 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
   return field;
 }
 
+/** A form's box giving the term as two dates, often set as a heading: "6. TERM: November 1, 2014 to October 31, 2017". */
+const TERM_BOX = /\bTerm\s*:\s*(?=(?:January|February|March|April|May|June|July|August|September|October|November|December|\d)[^.;]{0,30}\b(?:to|until|through)\s)/i;
+
 /** Wording that fixes how long a contract lasts: "the term of this Agreement is ...", "this Agreement shall continue until ...". */
 const TERM_PHRASES: readonly RegExp[] = [
   /\b(?:initial\s+)?(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}(?:[Aa]greement|Contract|Amendment|Licen[cs]e|Lease|Engagement|Appointment|OMA)\b[^.;]{0,80}?\b(?:shall|will|is|commence[sd]?|begins?|be|continues?|expires?|ends?)\b/i,
-  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+|-+\s+){0,4}(?:[Aa]greement|AGREEMENT|Amendment|[Cc]ontract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid)|continue|be\s+valid|expire|(?:automatically\s+)?terminate\b|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|be\s+for|run|extend)/,
+  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+|-+\s+){0,4}(?:[Aa]greement|AGREEMENT|Amendment|[Cc]ontract|Licen[cs]e|OMA)\b(?:\s*\([^)]{0,40}\))?(?:\s+and\s+(?:the|all|each)\s+(?:[\w-]+\s+){0,2}(?:licen[cs]es?|rights?)\s+(?:granted\s+)?(?:herein|hereunder|under\s+it))?,?\s+(?:shall|will|is\s+to)\s+(?:[a-z]+\s+){0,2}?(?:(?:become|be)\s+effective|commence|begin|take\s+effect|enter\s+into\s+force|come\s+into\s+force|remain\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|continue|be\s+valid|expire|(?:automatically\s+)?terminate\b|have\s+(?:a|an)\s+(?:initial\s+)?term|be\s+in\s+effect|be\s+for|run|extend)/,
   /["“](?:Initial\s+|Agreement\s+|Contract\s+)?(?:Term|Period)["”]\s+(?:shall\s+)?means?\b|\bInitial\s+(?:Term|Period)["”]?\)?\s+(?:shall|will|is|of)\b|\bhave\s+(?:a|an)\s+(?:initial\s+)?term\s+of\b|\bfor\s+an?\s+(?:initial\s+)?term\s+of\b|\b(?:remain|be|is)\s+valid\s+(?:for|until)\b/i,
   /\b(?:Your\s+)?employment\s+(?:shall|will)\s+(?:commence|begin|continue)/i,
   // "Term shall mean the Effective Date through June 15, 2001", "It ... shall have a duration of two years".
@@ -136,11 +139,23 @@ const TERM_PHRASES: readonly RegExp[] = [
   /\b(?:Agreement|Contract)\s+is\s+for\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:term|period|duration)\b|\b(?:terms?|period|duration)\b[^.;]{0,40}\bfrom\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|\d)[^.;]{0,30}\b(?:to|until|through)\s+(?=January|February|March|April|May|June|July|August|September|October|November|December|\d)/i,
   // "a fixed term Joint Venture beginning November 27, 2018 and ending November 30th, 2019".
   /\b(?:beginning|commencing|starting)\b[^.;]{0,60}?\band\s+(?:ending|expiring|terminating)\b/i,
+  // "This Agreement commences on the date first above written and ...", "Term: November 1, 2014 to October 31, 2017".
+  /\b(?:This|The)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|Contract)\s+(?:commences|begins|starts)\b/i,
+  TERM_BOX,
+  // "... shall remain in full force and effect for at least one year thereafter"; not a duty surviving the end.
+  /\b(?:shall|will)\s+(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+for\s+(?!(?:[^.;]{0,60})\b(?:after|following|beyond)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b)/i,
 ];
+/** The length a form or a redacted filing leaves out: "for an initial term of **** from ...", "an initial term of year". */
+const UNSTATED_LENGTH = /\b(?:term|period)\s+of\s+(?:\\?\*|\[\s*\*|_{2,}|(?:years?|months?)\b)/i;
+/** The clause's subject is the agreement itself, not a licence, a covenant or a period inside it. */
+const AGREEMENT_SUBJECT =
+  /\b(?:term|duration)\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}(?:agreement|contract)\b|\b(?:this|the)\s+(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b(?:\s*\([^)]{0,40}\))?,?\s+(?:shall|will|is\s+to|commences)\b/i;
+/** An ending on a condition ("If the shares are not sold by May 26, this Agreement will terminate"): a ground to end, not the term. */
+const CONDITIONAL_END = /^\W*(?:\(?[\w.]{1,4}[.)]\s*)?(?:if|in\s+the\s+event|should|in\s+case)\b/i;
 /** A mention of the term that is not the clause fixing it: "during the term of this Agreement". */
 const TERM_IN_PASSING = /\b(?:during|for|throughout|within|in|after|upon|before|to|at|of|under|beyond|over)\s+(?:the\s+)?(?:initial\s+)?term\s+of\s+(?:this|the)\b/i;
 const TERM_LENGTH = /\buntil\b|\bthrough\b|\banniversary\b|\bindefinite(?:ly)?\b|\bperpetu(?:al|ally|ity)\b|\bexpir(?:e|es|ation)\b|\bend\s+of\b|\bthereafter\b|\bterminated?\b|\bso\s+long\s+as\b|\b(?:Agreement|Contract)\s+is\s+for\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:term|period|duration)\s+of\b/i;
-const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
+const NOT_TERM = /\b(?:breach|insolven|bankrupt|material(?:ly)?\s+default|convenience|fails?\s+to\s+comply|terminat\w*\s+(?:\w+\s+){0,2}(?:if|should|in\s+the\s+event|upon\s+(?:the\s+)?occurrence)\b|notice\s+(?:to|of)\s+terminat\w*|extend\w*\s+automatically|automatically\s+(?:be\s+)?extend\w*|renew(?:al|ed|s)?\b(?![^.]{0,40}\binitial))/i;
 
 const NOT_ABOUT_DURATION = /\b(?:invalid|unenforceable|illegal|severab\w*|sever(?:ed)?\b|waived|orally)\b|^\W*(?:the\s+)?(?:letters?\s+of\s+credit|guarantee|quotation|offer|warranty)\b/i;
 
@@ -156,12 +171,14 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   let bestScore = 0;
   for (const seg of segments) {
-    if (seg.isHeading || seg.text.length < 30 || definesOtherWord(seg.text)) continue;
+    if ((seg.isHeading && !TERM_BOX.test(seg.text)) || seg.text.length < 30 || definesOtherWord(seg.text)) continue;
     const phrase = TERM_PHRASES.find((p) => p.test(seg.text));
     if (phrase === undefined || (phrase === TERM_PHRASES[0] && TERM_IN_PASSING.test(seg.text) && !TERM_PHRASES.slice(1).some((p) => p.test(seg.text)))) continue;
     const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined) || TERM_LENGTH.test(seg.text);
-    if (!hasLength) continue;
+    if (!hasLength && !UNSTATED_LENGTH.test(seg.text)) continue;
     let score = 1;
+    if (AGREEMENT_SUBJECT.test(seg.text)) score += 0.5;
+    if (CONDITIONAL_END.test(seg.text)) score -= 1.5;
     if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
     if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term|\bTerm\s+(?:shall\s+)?means?\b/i.test(seg.text)) score += 1;
     if (NOT_TERM.test(seg.text)) score -= 1.5;
