@@ -120,16 +120,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     category: 'Non-Compete',
-    sectionTitle: re`non-?compet|covenant\s+not\s+to\s+compete`,
+    sectionTitle: re`non-?compet|covenant\s+not[\s-]+to[\s-]+compete`,
     cues: [
-      [re`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete`, 0.9],
+      [re`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not[\s-]+to[\s-]+compete`, 0.9],
       [re`\b(?:shall|will|may|agrees?\s+(?:that\s+it\s+(?:shall|will)\s+)?)\s*not\b.{0,200}\b(?:compete|competitive|competing|competitor)`, 1],
       [re`\b(?:directly\s+or\s+indirectly)\b.{0,250}\b(?:own|manage|operate|control|engage|participate|be\s+connected|have\s+any\s+interest)\b.{0,250}\b(?:compet|similar\s+(?:business|products?)|same\s+business)`, 0.9],
       [re`\b(?:shall|will|may|agrees?\s+to|covenants?\s+to)\s+not\b.{0,200}\b(?:engage|participate|research|develop|commerciali[sz]e|promote|market|sell|distribute|manufacture|offer|operate|carry\s+on|be\s+(?:engaged|concerned|interested)|authori[sz]e|license|provide)\b|\b(?:neither|nor)\b.{0,80}\b(?:shall|will)\b.{0,150}\b(?:engage|research|develop|commerciali[sz]e|promote|market|sell|distribute|manufacture|offer|operate)`, 0.5],
-      [re`\bcompet(?:e|ing|itive|itor|itors|ition)\b|\b(?:similar|substantially\s+similar|same\s+or\s+similar)\s+(?:to\s+)?(?:products?|business|services?)|\bdesignated\s+area|\bwithin\s+(?:a\s+)?(?:radius\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?miles`, 0.5],
+      [re`\bcompet(?:e|ing|itive|itor|itors|ition)\b|\b(?:similar|substantially\s+similar|same\s+or\s+similar)\s+(?:(?:to|as)\s+(?:the\s+)?(?:[\w-]+\s+){0,2})?(?:products?|business|services?)|\bdesignated\s+area|\bwithin\s+(?:a\s+)?(?:radius\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?miles`, 0.5],
       [re`\bnon-?competition\s+period|restricted\s+(?:period|activities|business)|restrictive\s+covenant`, 0.6],
     ],
-    headings: [[re`non-?compet|restrictive\s+covenant|competition|competitive\s+activit|exclusiv`, 0.4]],
+    headings: [[re`non-?compet|not[\s-]+to[\s-]+compete|restrictive\s+covenant|competition|competitive\s+activit|exclusiv`, 0.4]],
     negatives: [
       [re`\banti-?trust|competition\s+laws?|fair\s+competition|competitive\s+(?:bid|price|pricing|rates?|terms|harm|position|disadvantage)|unfair\s+competition|competent|confidential\s+information|disclos`, 0.6],
       [re`\binsurance|indemnif|warrant`, 0.4],
