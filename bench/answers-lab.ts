@@ -6,7 +6,7 @@
  *     [--options clauseThreshold=1,minCoverage=0.6,relativeCut=0.6,maxSentences=3] [--no-openings] [--diagnose]
  *
  * answered_with_gold_citation: over the categories a contract contains (a non-empty span list in
- * dev/clauses.json), the share answered with at least one citation overlapping an annotated span.
+ * dev/clauses.json), the share answered with at least one citation of an annotated span (as bench:answers judges).
  * abstained_when_absent: over the categories missing from the contract's entry, the share abstained.
  * Questions about the document itself (name, parties, dates) also get the contract's opening as a passage, as
  * the API does (`wantsDocumentOpening`); `--no-openings` leaves it out. `--diagnose` also reports how often a gold span was inside the retrieved passages at all.
@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { answerExtractively, OPENING_CHARS, wantsDocumentOpening, type AnswerOptions, type AnswerPassage } from '../libs/legal/src/answering';
 import { chunkDocument } from '../libs/legal/src/chunking';
 import { LegalRetriever } from '../libs/legal/src/retrieval';
-import { cuadPath } from './lib/cuad';
+import { citesAnnotation, cuadPath } from './lib/cuad';
 
 interface Category {
   category: string;
@@ -114,7 +114,7 @@ function main(): void {
       tally.present++;
       if (passages.some((p) => overlaps(p.start, p.end, spans))) tally.goldRetrieved++;
       if (answer.abstained) continue;
-      if (answer.citations.some((c) => overlaps(c.start, c.end, spans))) tally.answeredWithGold++;
+      if (answer.citations.some((c) => citesAnnotation(c, spans, text))) tally.answeredWithGold++;
       else tally.answeredWithoutGold++;
     }
   }

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { CONTRACT_QUESTIONS } from '@casewise/legal';
 import { startProjectBench, type Answer, type Citation } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
-import { byCodeUnits, cuadPath, readClauses } from './lib/cuad';
+import { byCodeUnits, citesAnnotation, cuadPath, readClauses } from './lib/cuad';
 import { fixed, percent, percentile, seconds, table } from './lib/format';
 import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
 import { JUDGMENTS_PATH, type Judgments } from './questions/judgment-file';
@@ -36,22 +36,6 @@ interface Tally {
 
 const emptyTally = (): Tally => ({ present: 0, answered: 0, right: 0, absent: 0, abstained: 0, furniture: 0 });
 const share = (part: number, whole: number): string => (whole === 0 ? '-' : fixed(percent(part / whole)));
-const overlaps = (citation: Citation, spans: readonly [number, number][]): boolean => spans.some(([start, end]) => citation.start < end && start < citation.end);
-const flat = (value: string): string => value.replace(/\s+/g, ' ').trim().toLowerCase();
-
-/**
- * Whether a citation answers from an accepted passage: it overlaps one, or quotes one's words where the contract
- * states them again (a party the lawyers marked in the signature block, named in the preamble that is quoted).
- */
-function answersFrom(citation: Citation, spans: readonly [number, number][], text: string): boolean {
-  if (overlaps(citation, spans)) return true;
-  const quote = flat(citation.quote);
-  return spans.some(([start, end]) => {
-    const words = flat(text.slice(start, end));
-    return words.length >= 4 && quote.includes(words);
-  });
-}
-
 /** Lines a contract repeats on three or more pages (running headers, filing stamps) and page numbers. */
 function furnitureLines(text: string): Set<string> {
   const counts = new Map<string, number>();
@@ -119,7 +103,7 @@ async function main(): Promise<void> {
         }
         tally.present += 1;
         if (answered) tally.answered += 1;
-        if (answered && answer.citations.some((c) => answersFrom(c, spans, text))) tally.right += 1;
+        if (answered && answer.citations.some((c) => citesAnnotation(c, spans, text))) tally.right += 1;
         else if (missesOf === id) {
           const wanted = spans.slice(0, 2).map(([s, e]) => JSON.stringify(text.slice(s, Math.min(e, s + 160)).replace(/\s+/g, ' ')));
           misses.push(`${file}\n  wanted: ${wanted.join(' | ')}\n  got:    ${answered ? answer.citations.map((c) => JSON.stringify(c.quote.slice(0, 160).replace(/\s+/g, ' '))).join(' | ') : '(abstained)'}`);
@@ -132,7 +116,7 @@ async function main(): Promise<void> {
             const both = [group[a], group[b]].every(({ id, citations }) => {
               const q = CONTRACT_QUESTIONS.find((x) => x.id === id) as (typeof CONTRACT_QUESTIONS)[number];
               const spans = accepted(file, id, q.answeredBy);
-              return spans !== undefined && citations.some((c) => answersFrom(c, spans, text));
+              return spans !== undefined && citations.some((c) => citesAnnotation(c, spans, text));
             });
             if (!both) duplicates.push(`${file}: ${group[a].id} = ${group[b].id}`);
             if (!both && missesOf === 'pairs') {

@@ -54,3 +54,31 @@ export function byCodeUnits(a: string, b: string): number {
 export function pooledQuestion(query: Pick<DevQuery, 'title' | 'parties' | 'question'>): string {
   return `Consider the ${query.title} between ${query.parties}; ${query.question}`;
 }
+
+/** A citation's place and words, as the API returns them. */
+export interface CitedSpan {
+  start: number;
+  end: number;
+  quote: string;
+}
+
+const flatWords = (value: string): string => value.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Whether a citation overlaps one of the annotated spans. */
+export function overlapsAnnotation(citation: CitedSpan, spans: readonly [number, number][]): boolean {
+  return spans.some(([start, end]) => citation.start < end && start < citation.end);
+}
+
+/**
+ * Whether a citation answers from an annotated span: it overlaps one, or quotes one's words where the contract
+ * states them again (a title the lawyers marked on the cover, quoted from the first page; a party marked in the
+ * signature block, named in the preamble that is quoted).
+ */
+export function citesAnnotation(citation: CitedSpan, spans: readonly [number, number][], text: string): boolean {
+  if (overlapsAnnotation(citation, spans)) return true;
+  const quote = flatWords(citation.quote);
+  return spans.some(([start, end]) => {
+    const words = flatWords(text.slice(start, end));
+    return words.length >= 4 && quote.includes(words);
+  });
+}
