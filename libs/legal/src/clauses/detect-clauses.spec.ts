@@ -253,6 +253,22 @@ describe('detectClauses', () => {
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
   });
+
+  it.each<[CuadCategory, string, string]>([
+    ['Exclusivity', 'an exclusive grant whose licence is qualified first', 'The Owner hereby grants to the Developer an exclusive, worldwide, royalty-bearing licence under the Owner Patents, and a non-exclusive licence under the Owner Know-How.'],
+    ['Exclusivity', 'work reserved to one party', 'Every Component taken from the Pool and used by the Airline shall be exclusively repaired by the Contractor.'],
+    ['Non-Compete', 'a covenant "not-to-compete" spelled with hyphens', '14. COVENANT NOT-TO-COMPETE. For two years after this Agreement ends, the Franchisee shall not own or operate any business that sells products the same or similar as the products sold under the System.'],
+  ])('finds %s in %s', (category, _, sentence) => {
+    expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
+  });
+
+  it.each<[CuadCategory, string, string]>([
+    ['Exclusivity', 'a non-exclusive licence written "non- exclusive"', 'The Carrier grants the Shipper a non- exclusive, non-transferable, royalty-free right and licence to use the Carrier Marks.'],
+    ['Exclusivity', 'an indemnity for one party\'s benefit only', 'This indemnity shall inure exclusively to the benefit of the Fund and of its officers and trustees.'],
+    ['Exclusivity', 'orders governed only by this agreement', 'Purchase Orders issued under a Commitment shall be subject exclusively to the terms and conditions of this Agreement.'],
+  ])('finds no %s in %s', (category, _, sentence) => {
+    expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
+  });
 });
 
 describe('CLAUSE_RULES', () => {

@@ -141,7 +141,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Exclusivity',
     sectionTitle: re`exclusivity|exclusive\s+(?:dealing|relationship|supply|purchase|distribution)`,
     cues: [
-      [re`\bexclusive\s+(?:right|license|licen[cs]ee|distribut\w*|agent|agency|supplier|supply|provider|dealer|reseller|partner|basis|source|sales|marketing|manufactur\w*|representative|financial\s+advisor|option|territory|arrangement|relationship|appointment)`, 1.1],
+      [re`(?<!non-?\s?)\bexclusive(?:\s*,\s*(?:[\w-]+\s+){0,2}?[\w-]+){0,3},?\s+(?:right|licen[cs]e|licen[cs]ee|distribut\w*|agent|agency|supplier|supply|provider|dealer|reseller|partner|basis|source|sales|marketing|manufactur\w*|representative|financial\s+advisor|option|territory|arrangement|relationship|appointment)`, 1.1],
+      [re`\bexclusively\s+(?:from|through|with)\b|\b(?:manufactur|suppl|sell|sold|provid|repair|servic|distribut|market|work|perform|purchas|buy|bought)\w*\s+(?:\w+\s+){0,6}?exclusively\s+(?:for|by|to)\b|\bexclusively\s+(?:repaired|supplied|manufactured|sold|distributed|purchased|provided|performed|serviced|marketed)\s+(?:by|through)\b`, 0.6],
       [re`\bexclusive(?:ly)?\b`, 0.4],
       [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)`, 1],
       [re`\b(?:all|entire|one\s+hundred\s+percent|100\s*%)\s+(?:of\s+)?(?:its|their|his|her|the)\s+(?:\w+\s+)?(?:requirements|needs)\b`, 1.2],
@@ -149,7 +150,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bexclusivity\b`, 1],
     ],
     negatives: [
-      [re`\bnon-?exclusive\b`, 0.8],
+      // Non-exclusive, unless the sentence also grants something exclusive ("an exclusive licence ... and a non-exclusive licence").
+      [re`^(?!.*(?<!non-?\s?)\bexclusive\b).*\bnon-?\s?exclusive\b`, 0.8],
       [re`\b(?:not|no|nor)\s+(?:\w+\s+){0,5}exclusive\b|non-?exclusivity|\bnothing\b.{0,120}\b(?:preclude|prevent|prohibit|restrict)|\bbribery|corrupt`, 0.9],
       [re`\bexclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+remed|of\s+ownership|to\s+(?:own|control|prosecute|enforce)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
     ],
