@@ -258,6 +258,10 @@ describe('detectClauses', () => {
     ['Exclusivity', 'an exclusive grant whose licence is qualified first', 'The Owner hereby grants to the Developer an exclusive, worldwide, royalty-bearing licence under the Owner Patents, and a non-exclusive licence under the Owner Know-How.'],
     ['Exclusivity', 'work reserved to one party', 'Every Component taken from the Pool and used by the Airline shall be exclusively repaired by the Contractor.'],
     ['Non-Compete', 'a covenant "not-to-compete" spelled with hyphens', '14. COVENANT NOT-TO-COMPETE. For two years after this Agreement ends, the Franchisee shall not own or operate any business that sells products the same or similar as the products sold under the System.'],
+    ['Cap On Liability', 'a ceiling on the aggregate', 'The Underwriter shall not be liable for any amount which in the aggregate exceeds the commissions it received under this Agreement.'],
+    ['Cap On Liability', 'waived consequential damages', 'The parties waive any and all claims against each other for consequential, punitive or incidental losses, however arising.'],
+    ['Cap On Liability', '"under no circumstances ... responsible"', 'Under no circumstances will the Sponsor be responsible to the Club for any special or consequential damages.'],
+    ['Cap On Liability', 'a ceiling on reimbursement', 'Reimbursements claimed under this indemnity shall not exceed the payments received by the Supplier under this Agreement.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });

@@ -522,8 +522,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\b(?:total|aggregate|cumulative|maximum|entire|collective)\s+(?:\w+\s+){0,2}liabilit(?:y|ies)\b.{0,300}\b(?:exceed|limited\s+to|not\s+to\s+exceed|in\s+excess\s+of|greater\s+of|lesser\s+of|equal\s+to|amount|shall\s+be\s+limited)`, 1.5],
       [re`\bliabilit(?:y|ies)\b.{0,250}\b(?:shall|will|may)\s+(?:not|in\s+no\s+event)\s+exceed|liabilit(?:y|ies)\b.{0,120}\b(?:is|are|be|shall\s+be)\s+limited\s+to`, 1.4],
-      [re`\bin\s+no\s+event\s+(?:shall|will)\b.{0,200}\bliab(?:le|ility)\b.{0,200}\b(?:exceed|in\s+excess|greater\s+than)`, 1.4],
-      [re`\b(?:not|no\s+party|neither\s+party|in\s+no\s+event)\b.{0,200}\bliable\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      [re`\bin\s+no\s+event\b.{0,100}?\b(?:shall|will)\b.{0,200}\bliab(?:le|ility)\b.{0,200}\b(?:exceed|in\s+excess|greater\s+than)`, 1.4],
+      [re`\b(?:not|no\s+party|neither\s+party|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      // "shall not be liable for any amount which in the aggregate exceeds the fees paid"
+      [re`\b(?:not|under\s+no\s+circumstances|in\s+no\s+event)\b.{0,40}\bliable\b.{0,250}\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than)\b`, 1.4],
+      // A ceiling on what may be claimed or recovered: "reimbursements claimed shall not exceed the payments received".
+      [re`\b(?:reimburse\w*|damages|claims?|losses|recover\w*|compensation|indemnit\w*)\b.{0,120}\b(?:shall|will)\s+(?:not\s+exceed|be\s+limited\s+to)\b`, 1],
+      // Waiving damages of a kind: "waive any and all claims against each other for consequential, punitive ... losses".
+      [re`\bwaives?\b.{0,150}\b(?:consequential|punitive|incidental|special|exemplary|indirect)\b`, 1.1],
       [re`\bsole\s+and\s+exclusive\s+remed(?:y|ies)|exclusive\s+remed(?:y|ies)|sole\s+remed(?:y|ies)`, 0.9],
       [re`\blimitation\s+of\s+liability|limitations?\s+on\s+liability|limit(?:ation)?\s+of\s+damages`, 0.7],
       [re`\b(?:action|claim|suit|proceeding)s?\b.{0,150}\b(?:brought|commenced|filed|asserted)\b.{0,60}\b(?:within|more\s+than|after)\s+${DUR}`, 0.9],
