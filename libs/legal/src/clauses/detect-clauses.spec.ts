@@ -262,6 +262,10 @@ describe('detectClauses', () => {
     ['Cap On Liability', 'waived consequential damages', 'The parties waive any and all claims against each other for consequential, punitive or incidental losses, however arising.'],
     ['Cap On Liability', '"under no circumstances ... responsible"', 'Under no circumstances will the Sponsor be responsible to the Club for any special or consequential damages.'],
     ['Cap On Liability', 'a ceiling on reimbursement', 'Reimbursements claimed under this indemnity shall not exceed the payments received by the Supplier under this Agreement.'],
+    ['Revenue/Profit Sharing', 'a percentage of a quoted, capitalised base', 'The placement fee shall be equal to 4.5% of the "gross proceeds" of the Offering.'],
+    ['Revenue/Profit Sharing', "a percentage of another's revenue", "Monthly Programme Fee: three percent (3%) of the Hotel's Gross Rooms Revenue for the preceding month."],
+    ['Revenue/Profit Sharing', 'revenues shared', 'Net revenues above the Threshold shall be shared fifty-fifty between the parties.'],
+    ['Revenue/Profit Sharing', 'a commission rate', 'A commission rate of 11% will be paid on all new business the Agent places.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });
@@ -270,6 +274,7 @@ describe('detectClauses', () => {
     ['Exclusivity', 'a non-exclusive licence written "non- exclusive"', 'The Carrier grants the Shipper a non- exclusive, non-transferable, royalty-free right and licence to use the Carrier Marks.'],
     ['Exclusivity', 'an indemnity for one party\'s benefit only', 'This indemnity shall inure exclusively to the benefit of the Fund and of its officers and trustees.'],
     ['Exclusivity', 'orders governed only by this agreement', 'Purchase Orders issued under a Commitment shall be subject exclusively to the terms and conditions of this Agreement.'],
+    ['Revenue/Profit Sharing', 'the costs of an arbitration shared', "The arbitrator's fees and the costs of the hearing shall be shared equally by the Parties."],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
   });

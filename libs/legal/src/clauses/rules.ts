@@ -284,13 +284,22 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     sectionTitle: re`royalt|revenue\s+shar|profit\s+shar|commissions?`,
     cues: [
       [re`\broyalt(?:y|ies)\b`, 0.8],
-      [re`(?:percent|%|percentage|\[\s*\*+\s*\])\s*\)?\s*(?:\(\s*\d+\s*%?\s*\)\s*)?of\s+(?:the\s+|all\s+|its\s+|such\s+)?(?:\w+\s+){0,3}(?:net\s+sales|gross\s+(?:sales|revenues?|receipts|margin|profits?|proceeds)|net\s+(?:revenues?|profits?|receipts|income|proceeds)|revenues?|profits?|proceeds|sales\s+price|collections|receipts|income|billings|fees\s+(?:received|collected))`, 1.2],
+      [re`(?:percent|%|percentage|\[\s*\*+\s*\])\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?\]?\)?\s*of\s+(?:the\s+|all\s+|its\s+|such\s+|(?:[\w-]+\s+)?[\w-]+['’]s\s+)?["“]?(?:[\w-]+\s+){0,3}(?:(?:gross|net|invoiced|cumulative)\s+(?:[\w-]+\s+){0,2}(?:sales|revenues?)|net\s+sales|gross\s+(?:sales|revenues?|receipts|margin|profits?|proceeds)|net\s+(?:revenues?|profits?|receipts|income|proceeds)|revenues?|profits?|proceeds|sales\s+price|collections|receipts|income|billings|fees\s+(?:received|collected))`, 1.2],
       [re`\b(?:revenue|profit)s?[\s-](?:shar(?:e|ing)|split)|\bsplit\b.{0,60}\b(?:revenue|profit|proceeds)`, 1.3],
       [re`\bcommissions?\b`, 0.6],
+      [re`\bcommissions?\s+(?:rate\s+)?(?:of|equal\s+to|at)\s+(?:\w+\s+){0,2}\(?\s*[\d.]+\s*%|\b[\d.]+\s*%\s+commission`, 0.6],
+      // Sharing itself: "the parties shall share certain revenues", "net revenues ... shall be shared fifty-fifty", "fee sharing".
+      [re`\bshare\s+(?:certain\s+|all\s+|such\s+|the\s+)?(?:net\s+|gross\s+)?(?:revenues?|fees|profits?|proceeds|income)\b|\b(?:revenues?|profits?|fees|proceeds|income)\b.{0,80}\b(?:shall|will)\s+be\s+(?:shared|split)\b|\bfee\s+sharing\b|\bprofit\s+participation\b`, 1.2],
+      // A royalty per unit sold: "royalties of $[**] for each and every unit of the product sold".
+      [re`\b(?:for|on|per)\s+(?:each|every)\s+(?:and\s+every\s+)?(?:[\w-]+\s+){0,2}(?:unit|copy|item|product)s?\b.{0,60}\bsold\b`, 0.4],
       [re`\bshare\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:revenues?|profits?|proceeds|income|savings)`, 1],
       [re`\bnet\s+sales|gross\s+revenues?|net\s+revenues?|net\s+profits?`, 0.3],
     ],
-    negatives: [[re`\btax(?:es)?\b|interest\s+(?:at|rate)|late\s+payment`, 0.3]],
+    negatives: [
+      [re`\btax(?:es)?\b|interest\s+(?:at|rate)|late\s+payment`, 0.3],
+      // Costs shared are not revenue shared: "the arbitrator's fees shall be shared equally".
+      [re`\b(?:arbitrat\w*|mediat\w*|costs?|expenses|losses)\b.{0,80}\bshared?\b|\bshared?\b.{0,40}\b(?:costs?|expenses|losses)\b`, 0.8],
+    ],
     minScore: 0.9,
     documentScore: 0.9,
   },
