@@ -266,6 +266,9 @@ describe('detectClauses', () => {
     ['Revenue/Profit Sharing', "a percentage of another's revenue", "Monthly Programme Fee: three percent (3%) of the Hotel's Gross Rooms Revenue for the preceding month."],
     ['Revenue/Profit Sharing', 'revenues shared', 'Net revenues above the Threshold shall be shared fifty-fifty between the parties.'],
     ['Revenue/Profit Sharing', 'a commission rate', 'A commission rate of 11% will be paid on all new business the Agent places.'],
+    ['Minimum Commitment', 'a minimum number of times', 'The League shall feature the Sponsor in its weekly newsletter a minimum of six (6) times per year.'],
+    ['Minimum Commitment', 'a minimum charge', 'Loading by the Carrier is charged at $40.00 per hour, subject to a minimum charge of $120.00 per load.'],
+    ['Minimum Commitment', 'a floor on fees in money', 'The Client will pay the hosting fees in Exhibit A, but not less than $2,000 per month.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });
@@ -275,6 +278,8 @@ describe('detectClauses', () => {
     ['Exclusivity', 'an indemnity for one party\'s benefit only', 'This indemnity shall inure exclusively to the benefit of the Fund and of its officers and trustees.'],
     ['Exclusivity', 'orders governed only by this agreement', 'Purchase Orders issued under a Commitment shall be subject exclusively to the terms and conditions of this Agreement.'],
     ['Revenue/Profit Sharing', 'the costs of an arbitration shared', "The arbitrator's fees and the costs of the hearing shall be shared equally by the Parties."],
+    ['Minimum Commitment', 'a notice of a minimum length', 'This agreement renews from year to year unless either Party cancels it in writing a minimum of 60 days before the end of the term.'],
+    ['Minimum Commitment', 'a service level', 'For servers configured for high availability, the uptime commitment is a minimum of 99.9 percent.'],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
   });

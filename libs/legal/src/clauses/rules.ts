@@ -324,10 +324,18 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bminimum\s+(?:annual\s+|quarterly\s+|monthly\s+|purchase\s+|order\s+|sales\s+)?(?:purchases?|orders?|annual|quarterly|monthly|quantit(?:y|ies)|volumes?|commitments?|royalt(?:y|ies)|amounts?|number|sales|requirements?|payments?|fees?|guarantee|revenues?|units?|targets?|performance)`, 1.2],
       [re`\b(?:purchase|order|buy|acquire|sell|take)\s+(?:from\s+\w+\s+)?(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)`, 1.2],
       [re`\btake[\s-]or[\s-]pay|\bshortfall`, 0.9],
+      // "a minimum of four (4) times per year", "subject to a minimum charge of $80", "a minimum recoupable guarantee".
+      [re`\ba\s+minimum\s+of\s+(?:\[|\(|US\$|\$|\d|(?:[a-z]+[\s-]){1,3}\()|\bminimum\s+(?:[\w-]+\s+){0,2}?(?:charges?|guarantees?|payments?|fees?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\bsubject\s+to\s+a\s+minimum\b`, 0.6],
+      [re`\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least)\s+(?:US)?\$\s*[\d_\[]`, 0.7],
+      [re`\bguarantee[ds]?\b.{0,60}\b(?:impressions|circulation|page\s+views|visitors|units)\b|\bimpressions?\s+guarantee`, 0.7],
       [re`\bat\s+least\s+(?:\w+\s+)?(?:\(\s*[\d,]+\s*\)\s*)?(?:units|orders|products|tons|cases|customers|locations|sales\s+representatives)`, 0.7],
       [re`\bminimum\b`, 0.3],
     ],
-    negatives: [[re`\bminimum\s+(?:limits?|coverage|insurance|amount\s+of\s+insurance|wage|age|standards?|shelf\s+life|requirements?\s+of\s+(?:applicable\s+)?law|term|notice)|insurance|per\s+occurrence`, 0.8]],
+    negatives: [
+      // A minimum length of notice or a minimum share of a specification: "a minimum of 60 days before", "a minimum of 99.9 percent".
+      [re`\bminimum\s+of\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*[\d.]+\s*%?\s*\)\s*)?(?:percent|%|days?|business\s+days|hours|months|years)\b|\bminimum\s+of\s+[\d.]+\s*%`, 0.6],
+      [re`\bminimum\s+(?:limits?|coverage|insurance|amount\s+of\s+insurance|wage|age|standards?|shelf\s+life|requirements?\s+of\s+(?:applicable\s+)?law|term|notice)|insurance|per\s+occurrence`, 0.8],
+    ],
     minScore: 0.7,
     documentScore: 0.7,
   },
