@@ -4,12 +4,15 @@
  *
  *   node -r @swc-node/register bench/answers-lab.ts [--contracts N] [--k 8] [--data DIR]
  *     [--options clauseThreshold=1,minCoverage=0.6,relativeCut=0.6,maxSentences=3] [--no-openings] [--diagnose]
+ *     [--false-answers CATEGORY]
  *
  * answered_with_gold_citation: over the categories a contract contains (a non-empty span list in
  * dev/clauses.json), the share answered with at least one citation of an annotated span (as bench:answers judges).
  * abstained_when_absent: over the categories missing from the contract's entry, the share abstained.
  * Questions about the document itself (name, parties, dates) also get the contract's opening as a passage, as
- * the API does (`wantsDocumentOpening`); `--no-openings` leaves it out. `--diagnose` also reports how often a gold span was inside the retrieved passages at all.
+ * the API does (`wantsDocumentOpening`), with the whole text for its dates; `--no-openings` leaves it out. `--diagnose`
+ * also reports how often a gold span was inside the retrieved passages at all;
+ * `--false-answers` prints, on stderr, what was quoted for a category the lawyers found absent.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ interface LabArgs {
   dataDir: string;
   options: Partial<AnswerOptions>;
   diagnose: boolean;
+  falseAnswers: string | undefined;
   openings: boolean;
 }
 
@@ -60,6 +64,7 @@ function parseArgs(argv: readonly string[]): LabArgs {
     dataDir: value('--data') ?? cuadPath(),
     options: options as Partial<AnswerOptions>,
     diagnose: argv.includes('--diagnose'),
+    falseAnswers: value('--false-answers'),
     openings: !argv.includes('--no-openings'),
   };
 }
@@ -99,7 +104,7 @@ function main(): void {
         passages.unshift({ id: 'opening', documentId: file, file, page: 1, start: 0, end, text: text.slice(0, end), score: 0, headingPath: [] });
       }
       const t0 = performance.now();
-      const answer = answerExtractively(question, passages, args.options);
+      const answer = answerExtractively(question, passages, { ...args.options, texts: { [file]: text } });
       answerMs += performance.now() - t0;
       questions++;
       for (const c of answer.citations) {
@@ -109,6 +114,7 @@ function main(): void {
       if (spans === undefined) {
         tally.absent++;
         if (answer.abstained) tally.abstained++;
+        else if (args.falseAnswers === category) console.error(`FALSE ${file}: ${answer.citations.map((c) => JSON.stringify(c.quote.slice(0, 160))).join(' | ')}`);
         continue;
       }
       tally.present++;

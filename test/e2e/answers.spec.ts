@@ -107,3 +107,36 @@ describe('broad questions (the suggestion chips)', () => {
     },
   );
 });
+
+describe('the dates of a contract, read from the whole of it', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let projectId: string;
+  // Eighty sections that say "effective" in passing outrank, for retrieval, the one that starts the contract.
+  const sections = Array.from({ length: 80 }, (_, i) => `${i + 2}. Services. The Supplier shall perform the services of Schedule ${i + 1} in an effective and workmanlike manner.`);
+  const text = [
+    'SERVICES AGREEMENT',
+    'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.',
+    ...sections,
+    '90. Amendments. No variation of this Agreement shall be effective unless it is made in writing.',
+    '91. Commencement. This Agreement shall commence upon its signature by both parties and shall continue for two (2) years.',
+  ].join('\n\n');
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig({}, { redis: false }));
+    owner = await createUser(ctx);
+    projectId = (await createProject(ctx, owner, 'Dates')).id;
+    await ok(uploadFile(ctx, owner, projectId, 'services.txt', text), 201);
+    await waitForDocuments(ctx, owner.token, projectId);
+  });
+
+  afterAll(() => ctx.close());
+
+  it('answers when the contract starts from a section far past its opening that retrieval did not rank', async () => {
+    const question = 'When does the contract become effective?';
+    const response = await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }));
+    expect(response.abstained).toBe(false);
+    expect(response.citations.map((c) => c.quote)).toEqual([expect.stringContaining('This Agreement shall commence upon its signature by both parties')]);
+    for (const citation of response.citations) expect(text.slice(citation.start, citation.end)).toBe(citation.quote);
+  });
+});

@@ -95,6 +95,31 @@ describe('answerExtractively', () => {
     expect(answerExtractively('When does the agreement become effective?', paragraphs(after, 'lic', 'license.txt')).citations[0].quote).toContain('this Agreement shall become effective');
   });
 
+  it('reads when a contract takes effect from the whole of it when its text is given, not from an amendment taking effect', () => {
+    const filler = Array.from({ length: 80 }, (_, i) => `${i + 2}.${i} Services. Supplier shall perform the services described in Schedule ${i + 1} with due care.`).join('\n\n');
+    const text = [
+      'SERVICES AGREEMENT',
+      '',
+      'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.',
+      '',
+      filler,
+      '',
+      '90. Amendments. No amendment of this Agreement shall be effective unless it is made in writing and signed by both parties.',
+      '',
+      '91. Commencement. This Agreement shall become effective upon its signature by both parties and shall continue for two (2) years.',
+    ].join('\n');
+    expect(text.indexOf('91. Commencement')).toBeGreaterThan(OPENING_CHARS);
+    // What the API hands over: the opening of the document and what retrieval found (here nothing on dates).
+    const opening: AnswerPassage = { id: 'open', documentId: 'svc', file: 'services.txt', page: 1, start: 0, end: OPENING_CHARS, text: text.slice(0, OPENING_CHARS), score: 0, headingPath: [] };
+    const question = 'When does the contract become effective?';
+    expect(answerExtractively(question, [opening]).abstained).toBe(true);
+    const answer = answerExtractively(question, [opening], { texts: { svc: text } });
+    expect(answer.citations.map((c) => c.quote)).toEqual([expect.stringContaining('shall become effective upon its signature')]);
+    expectExactQuotes(text, answer);
+    // The whole text serves the contract's dates only: a clause question still reads what was retrieved.
+    expect(answerExtractively('Must an amendment be made in writing and signed?', [opening], { texts: { svc: text } }).abstained).toBe(true);
+  });
+
   it('abstains when the clause asked about is absent', () => {
     expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
     expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);

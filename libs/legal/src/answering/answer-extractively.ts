@@ -45,6 +45,16 @@ const RULES = new Map<string, ClauseRule>(CLAUSE_RULES.map((rule) => [rule.categ
 const TOPICS = new Map<ContractTopic, SentenceRule>(TOPIC_RULES.map((rule) => [rule.topic, rule]));
 const TOPIC_WORDS = new Map<ContractTopic, string>(TOPIC_RULES.map((rule) => [rule.topic, rule.words]));
 const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date']);
+/** Fields the Case Summary reads from the whole of a contract; a question about them reads the same text. */
+const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agreement Date', 'Effective Date']);
+
+/** A document's opening passage grown to its whole text, when that text is given. */
+function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): AnswerPassage {
+  const text = texts?.[passage.documentId];
+  if (passage.start !== 0 || text === undefined || text.length <= passage.end) return passage;
+  return { ...passage, end: text.length, text };
+}
+
 /** The title, parties and date of a contract sit in its first few thousand characters. */
 export const OPENING_CHARS = 6000;
 const DISPLAY_CHARS = 600;
@@ -111,11 +121,11 @@ const NAMING_SENTENCE = /^\W{0,3}(?:this|the)\s+(?:[\w&/,-]+\s+){0,10}?(?:agreem
 
 const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\b(?:shall|will)\s+take\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\b(?:signed|executed)\s+and\s+effective\b/i;
 /**
- * A notice, an amendment or a waiver taking effect is not the contract doing so; nor is a termination, a letter of
- * credit or a price when it is what takes effect (not "upon termination of the prior agreement, this Agreement ...").
+ * A notice, an amendment or a waiver taking effect is not the contract doing so; nor is a termination, an
+ * assignment, a letter of credit or a price when it is what takes effect (not "upon termination of the prior agreement, this Agreement ...").
  */
 const OTHER_THING_EFFECTIVE =
-  /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b|\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b/is;
+  /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?|variations?|alterations?|supplements?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b|\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b/is;
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
 
 /** Sentences that state the contract's name, parties or dates, found with the field extractors. */
@@ -319,16 +329,20 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
   const bare = parseLegalQuery(question).question;
   if (passages.length === 0 || bare.trim().length === 0) return abstention();
 
-  const candidates = candidatesOf(passages, opts.boilerplate);
-  const lexical = lexicalScorer(bare);
   const subject = questionSubject(bare);
   const { categories, weight } = subject;
+  const descriptive = categories.filter((c) => DESCRIPTIVE.has(c));
+  const candidates = candidatesOf(passages, opts.boilerplate);
+  const lexical = lexicalScorer(bare);
   let bestPassageScore = 0;
   for (const p of passages) bestPassageScore = Math.max(bestPassageScore, p.score);
 
   const scored: Scored[] = [];
-  const descriptive = categories.filter((c) => DESCRIPTIVE.has(c));
-  for (const category of descriptive) scored.push(...descriptiveMatches(category, passages, candidates));
+  // A contract's dates are read from the whole of it; its clauses and the question's words only from what was retrieved.
+  const readWhole = descriptive.some((c) => WHOLE_TEXT_FIELDS.has(c)) && opts.texts !== undefined;
+  const fieldPassages = readWhole ? passages.map((p) => wholeDocument(p, opts.texts)) : passages;
+  const fieldCandidates = readWhole ? candidatesOf(fieldPassages, opts.boilerplate) : candidates;
+  for (const category of descriptive) scored.push(...descriptiveMatches(category, fieldPassages, fieldCandidates));
 
   const clauses = clauseMatches(subject, candidates, opts.clauseThreshold);
   // A generic wording ("license") only hints at a category; the question's own words can answer it too.

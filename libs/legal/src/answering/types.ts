@@ -34,6 +34,12 @@ export interface AnswerOptions {
    * by document id, sorted and disjoint. No quoted sentence holds any of it.
    */
   boilerplate?: Readonly<Record<string, readonly TextSpan[]>>;
+  /**
+   * Whole canonical texts by document id. A question about a contract's dates is answered from the whole of each
+   * document whose opening passage is given, as the Case Summary reads them: a term may start on a date stated
+   * well after the preamble.
+   */
+  texts?: Readonly<Record<string, string>>;
   /** Most sentences quoted in one answer. */
   maxSentences: number;
   /** Multiplies the clause-evidence score a sentence needs when the question names a clause category. */

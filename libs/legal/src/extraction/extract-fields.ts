@@ -164,6 +164,8 @@ const EFFECTIVE_DATE_LABEL = /\b(?:effective|commencement|start)\s+date\b[^.\n]{
 const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|resign\w*|expir\w*|replaced|amendment|waiver)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master)\s+)?(?:agreement|contract|term)\b/i;
 /** The words before "shall commence on ...": the contract or its term is what starts, not a notice or a price. */
 const CONTRACT_SUBJECT = /^(?![^]*\b(?:notices?|removal|resign\w*|replaced|amendment|waiver|price|prices|fees?|rates?|payments?|royalt\w*)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master|initial)\s+)?(?:agreement|contract|term|terms)\b/i;
+/** Words before "this Agreement shall be effective" that make an amendment or a waiver the subject. */
+const CHANGE_OF_THE_CONTRACT = /\b(?:amendments?|modifications?|variations?|waivers?|supplements?|alterations?|changes?)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
 /** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
@@ -238,6 +240,11 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
       if (CIRCULAR_START.test(sentence.value) && findDates(sentence.value).length === 0) continue;
       // A notice, a termination or an appointment taking effect is not the contract starting.
       if (pattern !== EFFECTIVE_SENTENCES[0] && !ABOUT_THE_CONTRACT.test(sentence.value)) continue;
+      // "No amendment of this Agreement shall be effective unless ...": what takes effect is the amendment.
+      if (CHANGE_OF_THE_CONTRACT.test(text.slice(sentence.start, hit.index))) continue;
+      // Elsewhere the contract or its term must be what starts: "the period commencing on the Acceptance Date ...
+      // of this Agreement" is a period of rebates, "owner of its property as of the Effective Date" no start at all.
+      if (pattern !== EFFECTIVE_SENTENCES[0] && !CONTRACT_SUBJECT.test(text.slice(sentence.start, hit.index + hit[0].length))) continue;
       undated = sentence;
     }
   }

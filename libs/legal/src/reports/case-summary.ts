@@ -77,7 +77,7 @@ const TAKES_EFFECT = /\beffective\s+(?:as\s+of|on|upon|from|immediately)\b|\bbec
 /** A definition of the effective date: "\"Effective Date\" means the date of last signature". */
 const EFFECTIVE_DEFINED = /["“](?:Effective|Commencement)\s+Date["”]\s+(?:shall\s+)?(?:means?|is|refers\s+to)\b|\bthe\s+(?:effective|commencement)\s+date\s+(?:of|for)\s+this\s+(?:agreement|contract)\s+(?:shall|will)\s+be\b/i;
 /** Words that tie the effective date to the date of the agreement itself. */
-const AGREEMENT_DATE_REFERENCE = /\bdate\s+(?:first\s+|last\s+)?(?:above\s+)?(?:written|set\s+(?:forth|out)|stated|shown|mentioned|indicated)\b|\bdate\s+(?:hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))\b|\b(?:execution|signature|signing)\b/i;
+const AGREEMENT_DATE_REFERENCE = /\bdate\s+(?:first\s+|last\s+)?(?:above\s+)?(?:written|set\s+(?:forth|out)|stated|shown|mentioned|indicated)\b|\bdate\s+(?:hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))\b|\bdate\s+(?:given|stated|written|set\s+out)\s+at\s+the\s+(?:beginning|head|top)\s+of\b|\b(?:execution|signature|signing)\b/i;
 
 function partyLine(ctx: Context, profile: DocumentProfile): string {
   const parties = profile.fields.parties;

@@ -117,6 +117,18 @@ describe('buildCaseSummary', () => {
     expect(licence).toContain(`**Governing law and forum:** ${NOT_STATED}`);
   });
 
+  it('dates the start of a contract that comes into force on "the date given at the beginning" by the date of the agreement', () => {
+    const text = [
+      'STRATEGIC ALLIANCE AGREEMENT',
+      '',
+      'THIS AGREEMENT is made on 19 May 2010 between Harbor Energy Ltd and Northwind Boilers BV.',
+      '',
+      '3. Commencement. This Agreement shall come into force on the date given at the beginning of this Agreement.',
+    ].join('\n');
+    const summary = buildCaseSummary([source('a', 'Alliance.pdf', text)], { projectName: 'Alliance' });
+    expect(summary.markdown).toMatch(/Effective date: May 19, 2010 \[\d+\], the date of the agreement: “This Agreement shall come into force on the date given/);
+  });
+
   it('is deterministic', () => {
     expect(buildCaseSummary(MATTER, { projectName: 'Harbor matter' })).toEqual(report);
   });

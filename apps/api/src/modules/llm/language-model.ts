@@ -25,7 +25,8 @@ export class LanguageModel {
   /**
    * `documents` are the whole texts of the best-matching documents: the offline engine answers broad
    * questions ("key terms", "my obligations", "potential risks") from them, which no single passage can.
-   * `boilerplate` is each document's page furniture, which the offline engine never quotes.
+   * `boilerplate` is each document's page furniture, which the offline engine never quotes. `texts` are the whole
+   * texts of the passages' documents, by id: the offline engine reads a contract's dates from the whole of it.
    */
   async answer(
     question: string,
@@ -33,11 +34,12 @@ export class LanguageModel {
     pages: Record<string, PageSpan[]> = {},
     documents: SourceDocument[] = [],
     boilerplate: Record<string, TextSpan[]> = {},
+    texts: Record<string, string> = {},
   ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
     const intent = broadIntent(question);
     const broad = intent && documents.length > 0 ? answerBroadQuestion(intent, documents) : null;
-    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages, boilerplate });
+    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages, boilerplate, texts });
     return {
       answer: result.answer,
       citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),

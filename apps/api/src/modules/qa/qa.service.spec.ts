@@ -120,6 +120,8 @@ describe(QaService.name, () => {
         [],
         // The text holds no page furniture.
         { 'document-1': [] },
+        // The whole stored text of each passage's document, where a contract's dates are read.
+        { 'document-1': TEXT },
       );
       // Not a broad question: no whole documents go to the model.
       expect(mocks.documents.findMany).toHaveBeenCalledWith([]);

@@ -116,7 +116,8 @@ export class QaService {
       const text = texts.get(document.id);
       return text ? [{ id: document.id, file: document.filename, sha256: document.sha256, text: text.text, pages: text.pages }] : [];
     });
-    const draft = await this.model.answer(dto.question, passages, pages, sources, boilerplate);
+    const wholeTexts = Object.fromEntries([...texts].map(([id, text]) => [id, text.text]));
+    const draft = await this.model.answer(dto.question, passages, pages, sources, boilerplate, wholeTexts);
     const pageMaps = new Map([...texts].map(([id, text]) => [id, new PageMap(text.pages)]));
     const checked = this.checker.check(draft.citations, (id) => texts.get(id)?.text, { pagesOf: (id) => pageMaps.get(id) });
     // Quotes the checker moved or re-read from the stored text can land on the same span: it is shown once.
