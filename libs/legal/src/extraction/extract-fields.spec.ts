@@ -251,7 +251,8 @@ describe('facts read right on real clauses', () => {
       'LICENSE AGREEMENT\n4. Rebates. During the period commencing on the Acceptance Date through the first anniversary of this Agreement, the Licensor shall pay rebates.\n' +
       '9. Amendments. No variation of this Agreement shall be effective unless it is made in writing.\n10. Start. This Agreement shall become effective upon its signature by both parties.';
     expect(extractFields(others).effectiveFrom?.value).toBe('This Agreement shall become effective upon its signature by both parties.');
-    expect(extractFields(others.slice(0, others.indexOf('\n9.'))).effectiveFrom).toBeUndefined();
+    const witness = 'IN WITNESS WHEREOF, the parties have caused this Agreement to be executed as of the Effective Date.';
+    expect(extractFields(`${others.slice(0, others.indexOf('\n9.'))}\n${witness}`).effectiveFrom).toBeUndefined();
     const start =
       'This AGREEMENT regarding development of water wells (the "AGREEMENT") is entered into by the City of Fort Stockton, Texas ("COFS") and STW Resources Holding Corp., a Nevada corporation ("STW"), effective as of the last date of signature on the signature pages below. WHEREAS, the City owns land.';
     expect(extractFields(start).effectiveFrom?.value).toMatch(/^This AGREEMENT regarding .* effective as of the last date of signature on the signature pages below\.$/);

@@ -166,6 +166,7 @@ const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|
 const CONTRACT_SUBJECT = /^(?![^]*\b(?:notices?|removal|resign\w*|replaced|amendment|waiver|price|prices|fees?|rates?|payments?|royalt\w*)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master|initial)\s+)?(?:agreement|contract|term|terms)\b/i;
 /** Words before "this Agreement shall be effective" that make an amendment or a waiver the subject. */
 const CHANGE_OF_THE_CONTRACT = /\b(?:amendments?|modifications?|variations?|waivers?|supplements?|alterations?|changes?)\b/i;
+const SIGNATURE_CLAUSE = /^\W*in\s+witness\s+where(?:of|to)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
 /** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
@@ -242,6 +243,8 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
       if (pattern !== EFFECTIVE_SENTENCES[0] && !ABOUT_THE_CONTRACT.test(sentence.value)) continue;
       // "No amendment of this Agreement shall be effective unless ...": what takes effect is the amendment.
       if (CHANGE_OF_THE_CONTRACT.test(text.slice(sentence.start, hit.index))) continue;
+      // "IN WITNESS WHEREOF ... executed as of the Effective Date" points to a start stated elsewhere.
+      if (SIGNATURE_CLAUSE.test(sentence.value)) continue;
       // Elsewhere the contract or its term must be what starts: "the period commencing on the Acceptance Date ...
       // of this Agreement" is a period of rebates, "owner of its property as of the Effective Date" no start at all.
       if (pattern !== EFFECTIVE_SENTENCES[0] && !CONTRACT_SUBJECT.test(text.slice(sentence.start, hit.index + hit[0].length))) continue;
