@@ -280,6 +280,8 @@ describe('detectClauses', () => {
     ['Revenue/Profit Sharing', 'the costs of an arbitration shared', "The arbitrator's fees and the costs of the hearing shall be shared equally by the Parties."],
     ['Minimum Commitment', 'a notice of a minimum length', 'This agreement renews from year to year unless either Party cancels it in writing a minimum of 60 days before the end of the term.'],
     ['Minimum Commitment', 'a service level', 'For servers configured for high availability, the uptime commitment is a minimum of 99.9 percent.'],
+    ['Minimum Commitment', 'a minimum named only as left out', 'The Client may contest any charge (other than the minimum monthly fees listed in Section 4) within thirty (30) days of its invoice.'],
+    ['Change Of Control', 'leave to assign on a merger without consent', 'Neither Party may assign this Agreement without the prior written consent of the other Party, except that either Party may assign it in connection with a merger or a sale of all or substantially all of its assets.'],
     ['Expiration Date', 'an amendment coming into force', 'The Second Amendment to the Partnership Agreement shall be in full force and effect as of the Closing Date.'],
     ['Expiration Date', 'a right to end the contract early', "This Agreement shall remain in effect, provided that either party may, at its option, terminate it upon thirty (30) days' notice."],
   ])('finds no %s in %s', (category, _, sentence) => {

@@ -258,6 +258,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bprice|fees?\b|royalt`, 0.3],
       [re`["“](?:affiliate|affiliated\s+company|control|controlled)["”]\s+(?:shall\s+)?means?|\bcommon\s+control|["“]control["”]|meaning\s+in\s+this\s+context|\bunder\s+common`, 0.7],
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
+      // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
+      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))`, 0.8],
     ],
     minScore: 0.7,
     documentScore: 0.7,
@@ -337,6 +339,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A minimum length of notice or a minimum share of a specification: "a minimum of 60 days before", "a minimum of 99.9 percent".
       [re`\bminimum\s+of\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*[\d.]+\s*%?\s*\)\s*)?(?:percent|%|days?|business\s+days|hours|months|years)\b|\bminimum\s+of\s+[\d.]+\s*%`, 0.6],
       [re`\bminimum\s+(?:limits?|coverage|insurance|amount\s+of\s+insurance|wage|age|standards?|shelf\s+life|requirements?\s+of\s+(?:applicable\s+)?law|term|notice)|insurance|per\s+occurrence`, 0.8],
+      // A minimum named only as what a provision leaves out: "contest any charge (other than the minimum monthly fees)".
+      [re`^(?:(?!\bminimum\b).)*\b(?:other\s+than|except(?:\s+for)?|excluding)\s+(?:the\s+|any\s+)?minimum\b`, 1.5],
     ],
     minScore: 0.7,
     documentScore: 0.7,
