@@ -58,6 +58,8 @@ function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): A
 /** The title, parties and date of a contract sit in its first few thousand characters. */
 export const OPENING_CHARS = 6000;
 const DISPLAY_CHARS = 600;
+/** A form's empty answer ("Not applicable.", "None.", "[Reserved]") says nothing worth quoting. */
+const PLACEHOLDER = /^\W*(?:not\s+applicable|n\/a|none|nil|reserved|intentionally\s+(?:left\s+)?(?:blank|omitted)|omitted)\W*$/i;
 const WORDLIKE = /\p{L}{2,}/u;
 
 const NO_SPANS: readonly TextSpan[] = [];
@@ -83,7 +85,7 @@ function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOpt
     const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
     const furniture = boilerplate?.[passage.documentId] ?? NO_SPANS;
     for (const segment of splitSegments(passage.text)) {
-      if (segment.isHeading || !WORDLIKE.test(segment.text)) continue;
+      if (segment.isHeading || !WORDLIKE.test(segment.text) || PLACEHOLDER.test(segment.text)) continue;
       // A sentence that runs into a page's footer or header is quoted without it.
       const kept = outsideFurniture(passage, passage.start + segment.start, passage.start + segment.end, furniture);
       if (kept === undefined) continue;

@@ -79,6 +79,22 @@ describe('questions on clauses outside the report categories', () => {
     expect(quoted('Which courts have jurisdiction over disputes?').join(' ')).not.toContain('governed by the laws');
   });
 
+  it('does not answer the forum question with where an arbitral award may be enforced', () => {
+    const arbitration = [
+      'SERVICES AGREEMENT',
+      '',
+      '24. Arbitration. 24.1 Any dispute shall be finally settled by arbitration under the ICC Rules.',
+      '',
+      '24.3 Judgment upon any award may be entered in any court having jurisdiction, or application may be made to the court for a judicial recognition of the award.',
+    ].join('\n');
+    expect(answerExtractively('Which courts have jurisdiction over disputes?', passageOf(arbitration)).abstained).toBe(true);
+  });
+
+  it('does not quote a form\'s empty answer', () => {
+    const form = ['SCHEDULE 3', '', '5. Insurance', '', 'Not applicable.', '', '6. Governing Law', '', 'This Agreement is governed by the laws of Delaware.'].join('\n');
+    expect(answerExtractively('What insurance must be maintained?', passageOf(form)).abstained).toBe(true);
+  });
+
   it('does not answer the notices question with a notice of breach', () => {
     expect(quoted('How must notices be given under the agreement?').join(' ')).not.toContain('materially breaches');
   });

@@ -64,7 +64,11 @@ export const TOPIC_RULES: readonly TopicRule[] = [
       [re`\bjurisdiction\b`, 0.3],
     ],
     headings: [[re`jurisdiction|venue|forum`, 0.5]],
-    negatives: [[re`\bgoverned\s+by\b.{0,80}\blaws?\b(?!.{0,200}\bcourts?\b)`, 0.6]],
+    negatives: [
+      [re`\bgoverned\s+by\b.{0,80}\blaws?\b(?!.{0,200}\bcourts?\b)`, 0.6],
+      // Where an arbitral award may be enforced is not where disputes are heard.
+      [re`\bjudgment\s+(?:up)?on\s+(?:the\s+|any\s+|such\s+)?(?:arbitra\w+\s+)?award\b|\b(?:recognition|enforcement)\s+of\s+(?:the\s+|any\s+|such\s+)?(?:arbitra\w+\s+)?award\b`, 0.8],
+    ],
   },
   {
     topic: 'Dispute Resolution',

@@ -282,6 +282,12 @@ describe('detectClauses', () => {
     ['Minimum Commitment', 'a service level', 'For servers configured for high availability, the uptime commitment is a minimum of 99.9 percent.'],
     ['Minimum Commitment', 'a minimum named only as left out', 'The Client may contest any charge (other than the minimum monthly fees listed in Section 4) within thirty (30) days of its invoice.'],
     ['Change Of Control', 'leave to assign on a merger without consent', 'Neither Party may assign this Agreement without the prior written consent of the other Party, except that either Party may assign it in connection with a merger or a sale of all or substantially all of its assets.'],
+    ['Change Of Control', 'no consent needed on a merger', 'Neither party shall assign this Agreement without the prior written consent of the other party; except that notice, but no consent, shall be required for an assignment in connection with a merger or a sale of substantially all of the assets of the assigning party.'],
+    ['Minimum Commitment', 'a minimum waived', 'Distributor shall not be subject to any minimum purchase requirements, but shall agree to the annual sales targets set forth in Schedule 2.'],
+    ['Minimum Commitment', "a specification's minimum requirements", 'This chapter lists the minimum requirements for labelling each Component.'],
+    ['Minimum Commitment', 'a standard of care', 'Recipient will take at least those measures that it employs to protect its own confidential information of a similar nature.'],
+    ['Insurance', 'a shipment sent uninsured', 'Unless the Buyer requests otherwise, goods are shipped with no additional insurance coverage, freight prepaid.'],
+    ['Renewal Term', 'a renewal left to a later agreement', 'Thereafter, this Agreement can be renewed by mutual written agreement of the parties for successive one (1) year periods (each, a "Renewal Term").'],
     ['Expiration Date', 'an amendment coming into force', 'The Second Amendment to the Partnership Agreement shall be in full force and effect as of the Closing Date.'],
     ['Expiration Date', 'a right to end the contract early', "This Agreement shall remain in effect, provided that either party may, at its option, terminate it upon thirty (30) days' notice."],
   ])('finds no %s in %s', (category, _, sentence) => {

@@ -51,6 +51,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\binsurance|polic(?:y|ies)|registration|permit|trade\s?marks?|patents?|domain|letter\s+of\s+credit|visa`, 0.7],
       [re`\b(?:notice|notify)\b.{0,80}\b(?:non-?renewal|not\s+to\s+renew)`, 0.1],
+      // A renewal the parties may agree on later is no renewal term.
+      [re`\brenew\w*\s+(?:only\s+)?(?:by|upon|with|on|through)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:agreement|consent)`, 2],
     ],
     documentScore: 1.3,
   },
@@ -215,6 +217,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A lead-in to a list of grounds ("may terminate ... as follows:"): the grounds, not the lead-in, say why.
       [re`\bas\s+follows\s*[:.]?\s*$`, 0.8],
       [re`\bsuspend|waive|withhold\s+(?:its\s+)?consent`, 0.3],
+      // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
+      [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],
     ],
     minScore: 0.8,
     documentScore: 0.8,
@@ -259,7 +263,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`["“](?:affiliate|affiliated\s+company|control|controlled)["”]\s+(?:shall\s+)?means?|\bcommon\s+control|["“]control["”]|meaning\s+in\s+this\s+context|\bunder\s+common`, 0.7],
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
-      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))`, 0.8],
+      // ("except that either Party may assign ... without such consent to an entity that acquires ...").
+      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.3],
     ],
     minScore: 0.7,
     documentScore: 0.7,
@@ -341,6 +346,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bminimum\s+(?:limits?|coverage|insurance|amount\s+of\s+insurance|wage|age|standards?|shelf\s+life|requirements?\s+of\s+(?:applicable\s+)?law|term|notice)|insurance|per\s+occurrence`, 0.8],
       // A minimum named only as what a provision leaves out: "contest any charge (other than the minimum monthly fees)".
       [re`^(?:(?!\bminimum\b).)*\b(?:other\s+than|except(?:\s+for)?|excluding)\s+(?:the\s+|any\s+)?minimum\b`, 1.5],
+      // A minimum waived ("shall not be subject to any minimum purchase requirements"), a specification's minimum
+      // requirements, a standard of care ("take at least those measures that it employs").
+      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement)`, 1.5],
+      [re`\bminimum\s+requirements?\b`, 1],
+      [re`\bat\s+least\s+(?:those|the\s+same|such|reasonable|the\s+(?:degree|level|standard))\b.{0,60}\b(?:measures|care|precautions|efforts|standards?|protection)`, 1.5],
     ],
     minScore: 0.7,
     documentScore: 0.7,
@@ -615,6 +625,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bFDIC|deposit\s+insurance|insured\s+depository|title\s+insurance|social\s+insurance|national\s+insurance|health\s+insurance\s+portability|insurance\s+(?:company|companies)\s+act`, 0.8],
       [re`\bproceeds\s+of\s+(?:any\s+)?insurance|insurance\s+proceeds|to\s+the\s+extent\s+(?:covered|paid)\s+by\s+insurance`, 0.4],
+      // Insurance of a shipment left out ("via FedEx ground, with no extra insurance") is no duty to insure.
+      [re`\b(?:no|without)\s+(?:extra\s+|additional\s+|transit\s+)?insurance\b`, 1],
     ],
     documentScore: 1.5,
   },
