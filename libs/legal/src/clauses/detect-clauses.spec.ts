@@ -256,6 +256,8 @@ describe('detectClauses', () => {
 
   it.each<[CuadCategory, string, string]>([
     ['Exclusivity', 'an exclusive grant whose licence is qualified first', 'The Owner hereby grants to the Developer an exclusive, worldwide, royalty-bearing licence under the Owner Patents, and a non-exclusive licence under the Owner Know-How.'],
+    ['Exclusivity', 'a licence said to be exclusive', 'The license hereby granted shall be exclusive as to the sunglasses described in paragraph 2, but nonexclusive as to all other products.'],
+    ['Exclusivity', 'a promise to grant no one else a franchise', 'Within the Designated Area we and our affiliates shall not operate or grant to anyone else a franchise to operate a restaurant while this Agreement is in force.'],
     ['Exclusivity', 'work reserved to one party', 'Every Component taken from the Pool and used by the Airline shall be exclusively repaired by the Contractor.'],
     ['Non-Compete', 'a covenant "not-to-compete" spelled with hyphens', '14. COVENANT NOT-TO-COMPETE. For two years after this Agreement ends, the Franchisee shall not own or operate any business that sells products the same or similar as the products sold under the System.'],
     ['Cap On Liability', 'a ceiling on the aggregate', 'The Underwriter shall not be liable for any amount which in the aggregate exceeds the commissions it received under this Agreement.'],

@@ -150,8 +150,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bexclusive(?:ly)?\b`, 0.4],
       [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)`, 1],
       [re`\b(?:all|entire|one\s+hundred\s+percent|100\s*%)\s+(?:of\s+)?(?:its|their|his|her|the)\s+(?:\w+\s+)?(?:requirements|needs)\b`, 1.2],
-      [re`\b(?:shall|will|may)\s+not\b.{0,120}\b(?:appoint|grant|license|engage|sell|purchase|buy|obtain|procure|authori[sz]e|enter\s+into)\b.{0,150}\b(?:any\s+other|third\s+part|other\s+(?:distributors?|suppliers?|persons?|entit(?:y|ies)|part(?:y|ies)|compan(?:y|ies)|agents?|manufacturers?|providers?|sources?|licensees?))`, 0.9],
+      [re`\b(?:shall|will|may)\s+not\b.{0,120}\b(?:appoint|grant|license|engage|sell|purchase|buy|obtain|procure|authori[sz]e|enter\s+into)\b.{0,150}\b(?:any\s+other|third\s+part|anyone\s+else|any\s+(?:one|person)\s+else|other\s+(?:distributors?|suppliers?|persons?|entit(?:y|ies)|part(?:y|ies)|compan(?:y|ies)|agents?|manufacturers?|providers?|sources?|licensees?))`, 0.9],
       [re`\bexclusivity\b`, 1],
+      // "The license hereby granted shall be exclusive as to the products ...".
+      [re`\b(?:licen[cs]es?|rights?|appointments?|distributorship|agency)\s+(?:(?:hereby\s+)?granted\s+(?:(?:hereunder|herein|hereby|to\s+\w+)\s+)?)?(?:shall\s+be|is|are|will\s+be)\s+(?:\w+\s+)?exclusive\b`, 1],
     ],
     negatives: [
       // Non-exclusive, unless the sentence also grants something exclusive ("an exclusive licence ... and a non-exclusive licence").
