@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { answerExtractively, OPENING_CHARS, wantsDocumentOpening, type AnswerOptions, type AnswerPassage } from '../libs/legal/src/answering';
+import { answerExtractively, OPENING_CHARS, searchQuery, wantsDocumentOpening, type AnswerOptions, type AnswerPassage } from '../libs/legal/src/answering';
 import { chunkDocument } from '../libs/legal/src/chunking';
 import { LegalRetriever } from '../libs/legal/src/retrieval';
 import { citesAnnotation, cuadPath } from './lib/cuad';
@@ -95,7 +95,7 @@ function main(): void {
       const spans = gold[file][category];
       const tally = tallies.get(category);
       if (tally === undefined || (spans !== undefined && spans.length === 0)) continue;
-      const passages: AnswerPassage[] = retriever.search(question, args.k).map((hit) => {
+      const passages: AnswerPassage[] = retriever.search(searchQuery(question), args.k).map((hit) => {
         const chunk = chunks[Number(hit.id)];
         return { id: hit.id, documentId: file, file, page: chunk.pageStart, start: chunk.start, end: chunk.end, text: chunk.text, score: hit.score, headingPath: chunk.headingPath };
       });

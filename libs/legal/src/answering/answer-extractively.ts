@@ -1,3 +1,4 @@
+import { CATEGORY_WORDS } from './category-words';
 import { cite } from '../citations/citation';
 import { PageMap } from '../citations/page-map';
 import type { CuadCategory } from '../clauses/categories';
@@ -256,13 +257,15 @@ export function namesClause(question: string): boolean {
 }
 
 /**
- * What to search for to answer a question: the question, and for a question about a topic the words its clauses
- * are written in, since a lawyer's wording ("payment terms") is rarely the clause's ("paid monthly in arrears").
+ * What to search for to answer a question: the question, and for a question about a topic or a named kind of clause
+ * the words its clauses are written in, since a lawyer's wording ("payment terms", "liquidated damages") is rarely
+ * the clause's ("paid monthly in arrears", "a penalty of one percent for each week of delay").
  */
 export function searchQuery(question: string): string {
-  const { topics } = questionSubject(parseLegalQuery(question).question);
-  if (topics.length === 0) return question;
-  const words = new Set(topics.flatMap((topic) => (TOPIC_WORDS.get(topic) as string).split(' ')));
+  const { topics, categories, weight } = questionSubject(parseLegalQuery(question).question);
+  const named = weight >= 2 ? categories.flatMap((c) => CATEGORY_WORDS[c]?.split(' ') ?? []) : [];
+  if (topics.length === 0 && named.length === 0) return question;
+  const words = new Set([...topics.flatMap((topic) => (TOPIC_WORDS.get(topic) as string).split(' ')), ...named]);
   return `${question} ${[...words].join(' ')}`;
 }
 

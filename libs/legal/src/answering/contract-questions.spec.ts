@@ -3,6 +3,7 @@ import { broadIntent } from './broad-questions';
 import { CONTRACT_QUESTIONS } from './contract-questions';
 import { matchQuestionCategories } from './question-categories';
 import { matchQuestionTopics } from './topics';
+import { LegalRetriever } from '../retrieval';
 import type { AnswerPassage } from './types';
 
 /** One passage holding the whole text, as a single-document project hands it to the engine. */
@@ -126,9 +127,23 @@ describe('what the engine reads for a question', () => {
     expect(namesClause('Where is the warehouse?')).toBe(false);
   });
 
-  it("searches a topic's question with the words its clauses are written in, and any other question as asked", () => {
+  it("searches a topic's or a clause's question with the words its clauses are written in, and any other question as asked", () => {
     expect(searchQuery('What are the payment terms?')).toMatch(/^What are the payment terms\? .*\bpaid\b.*\binvoice\b/);
-    expect(searchQuery('Which law governs the agreement?')).toBe('Which law governs the agreement?');
+    expect(searchQuery('Is there a liquidated damages clause?')).toMatch(/\? .*\bpenalty\b/);
+    expect(searchQuery('Where is the warehouse?')).toBe('Where is the warehouse?');
+  });
+
+  it('finds a clause written in other words than the question among many passages', () => {
+    // Forty passages share the question's words; the clause that answers it shares none.
+    const filler = Array.from({ length: 40 }, (_, i) => `${i + 1}. Claims. Either party may claim damages for a breach of Schedule ${i + 1} of this clause.`);
+    const clause = '41. Late delivery. The Supplier shall pay a penalty of one percent of the price for each week of delay.';
+    const text = [...filler, clause].join('\n\n');
+    const passages = text.split('\n\n').map((part, i) => ({ id: String(i), documentId: 'd1', text: part, headingPath: [] }));
+    const retriever = LegalRetriever.build([{ id: 'd1', text }], passages);
+    const question = 'Is there a liquidated damages clause?';
+    const found = (query: string): boolean => retriever.search(query, 8).some((hit) => hit.id === '40');
+    expect(found(question)).toBe(false);
+    expect(found(searchQuery(question))).toBe(true);
   });
 });
 

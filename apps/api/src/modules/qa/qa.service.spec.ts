@@ -1,4 +1,4 @@
-import { PageMap } from '@casewise/legal';
+import { PageMap, searchQuery } from '@casewise/legal';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -110,8 +110,9 @@ describe(QaService.name, () => {
     it('answers the model the passages found, with the stored page maps and page furniture', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
-      // A question naming a kind of clause reads more passages: the clause rules pick among them.
-      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, QUESTION, PASSAGES_PER_CLAUSE_ANSWER);
+      // A question naming a kind of clause reads more passages, searched with the words such clauses are written in.
+      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, searchQuery(QUESTION), PASSAGES_PER_CLAUSE_ANSWER);
+      expect(searchQuery(QUESTION)).not.toBe(QUESTION);
       expect(mocks.ingestion.textsOf).toHaveBeenCalledWith(['document-1']);
       expect(mocks.model.answer).toHaveBeenCalledWith(
         QUESTION,
