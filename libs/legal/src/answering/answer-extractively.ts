@@ -1,4 +1,3 @@
-import { CATEGORY_WORDS } from './category-words';
 import { cite } from '../citations/citation';
 import { PageMap } from '../citations/page-map';
 import type { CuadCategory } from '../clauses/categories';
@@ -13,6 +12,7 @@ import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval
 import { outsideSpans, overlapsAny } from '../text/boilerplate';
 import type { TextSpan } from '../text/sentences';
 import { tokenize } from '../text/tokenizer';
+import { CATEGORY_WORDS } from './category-words';
 import { matchQuestionCategories } from './question-categories';
 import { matchQuestionTopics, TOPIC_RULES, type ContractTopic } from './topics';
 import type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
@@ -125,7 +125,8 @@ const NAMING_SENTENCE = /^\W{0,3}(?:this|the)\s+(?:[\w&/,-]+\s+){0,10}?(?:agreem
 const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\b(?:shall|will)\s+take\s+effect\b|\bcomes?\s+into\s+(?:force|effect)\b|\b(?:signed|executed)\s+and\s+effective\b/i;
 /**
  * A notice, an amendment or a waiver taking effect is not the contract doing so; nor is a termination, an
- * assignment, a letter of credit or a price when it is what takes effect (not "upon termination of the prior agreement, this Agreement ...").
+ * assignment, a letter of credit or a price when it is what takes effect (not "upon termination of the prior
+ * agreement, this Agreement ...").
  */
 const OTHER_THING_EFFECTIVE =
   /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?|variations?|alterations?|supplements?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b|\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b/is;
