@@ -5,7 +5,7 @@ import type { ClauseRule, SentenceRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
 import { splitSegments } from '../clauses/segment';
-import { findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
+import { CONTRACT_CHANGE_WORDS, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
 import { extractTitle } from '../extraction/title';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
@@ -128,8 +128,11 @@ const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\
  * assignment, a letter of credit or a price when it is what takes effect (not "upon termination of the prior
  * agreement, this Agreement ...").
  */
-const OTHER_THING_EFFECTIVE =
-  /\b(?:notices?|communications?|notifications?|amendments?|waivers?|modifications?|variations?|alterations?|supplements?)\b.{0,200}\b(?:be|become|becomes)\s+effective\b|\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b/is;
+const OTHER_THING_EFFECTIVE = new RegExp(
+  String.raw`\b(?:notices?|communications?|notifications?|${CONTRACT_CHANGE_WORDS})\b.{0,200}\b(?:be|become|becomes)\s+effective\b|` +
+    String.raw`\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b`,
+  'is',
+);
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
 
 /** Sentences that state the contract's name, parties or dates, found with the field extractors. */

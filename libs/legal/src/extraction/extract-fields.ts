@@ -164,8 +164,10 @@ const EFFECTIVE_DATE_LABEL = /\b(?:effective|commencement|start)\s+date\b[^.\n]{
 const ABOUT_THE_CONTRACT = /^(?![^]*\b(?:notices?|terminat\w*|cancel\w*|removal|resign\w*|expir\w*|replaced|amendment|waiver)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master)\s+)?(?:agreement|contract|term)\b/i;
 /** The words before "shall commence on ...": the contract or its term is what starts, not a notice or a price. */
 const CONTRACT_SUBJECT = /^(?![^]*\b(?:notices?|removal|resign\w*|replaced|amendment|waiver|price|prices|fees?|rates?|payments?|royalt\w*)\b)[^]*\b(?:this|the)\s+(?:(?:letter|license|licence|services?|supply|master|initial)\s+)?(?:agreement|contract|term|terms)\b/i;
+/** Changes made to a contract: when one of them "shall be effective", the contract is not what starts. */
+export const CONTRACT_CHANGE_WORDS = String.raw`amendments?|modifications?|variations?|waivers?|supplements?|alterations?`;
 /** Words before "this Agreement shall be effective" that make an amendment or a waiver the subject. */
-const CHANGE_OF_THE_CONTRACT = /\b(?:amendments?|modifications?|variations?|waivers?|supplements?|alterations?|changes?)\b/i;
+const CHANGE_OF_THE_CONTRACT = new RegExp(String.raw`\b(?:${CONTRACT_CHANGE_WORDS}|changes?)\b`, 'i');
 const SIGNATURE_CLAUSE = /^\W*in\s+witness\s+where(?:of|to)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
