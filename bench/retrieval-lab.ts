@@ -6,7 +6,7 @@
  *     [--chunk targetChars=500,minChars=120,maxChars=1000] [--bm25 k1=1.2,b=0.75]
  *     [--retriever headingWeight=0.5,documentWeight=1,contextWeight=0.1,openingChars=2000]
  *     [--expansion synonymWeight=0.3,bigramWeight=0.5] [--sections maxSectionChars=1500] [--baseline] [--by-category]
- *     [--data DIR]
+ *     [--data DIR] [--ask consider|sentence|bare]
  *
  * `single`: each query searches only its own contract's chunks with the bare question. `pooled`: the first N
  * contracts (by file name) that have queries share one index and each query names its contract:
@@ -27,6 +27,8 @@ interface LabArgs {
   dataDir: string;
   baseline: boolean;
   byCategory: boolean;
+  /** How a pooled query names its contract: the "Consider ...;" prefix, in a plain sentence ("Under ..., ..."), or not at all. */
+  ask: 'consider' | 'sentence' | 'bare';
   chunk: Partial<ChunkOptions>;
   bm25: Partial<Bm25Options>;
   retriever: Partial<LegalRetrieverOptions>;
@@ -54,6 +56,7 @@ function parseArgs(argv: string[]): LabArgs {
     dataDir: '',
     baseline: false,
     byCategory: false,
+    ask: 'consider',
     chunk: {},
     bm25: {},
     retriever: {},
@@ -86,6 +89,12 @@ function parseArgs(argv: string[]): LabArgs {
       case '--baseline':
         args.baseline = true;
         break;
+      case '--ask': {
+        const value = next();
+        if (value !== 'consider' && value !== 'sentence' && value !== 'bare') throw new Error('--ask is consider, sentence or bare');
+        args.ask = value;
+        break;
+      }
       case '--by-category':
         args.byCategory = true;
         break;
@@ -161,7 +170,7 @@ function buildSearcher(args: LabArgs, files: string[], texts: Map<string, string
     return (query, k) => toRanges(index.search(query, k).map((hit) => hit.id));
   }
   const retriever = LegalRetriever.build(
-    files.map((file) => ({ id: file, text: texts.get(file) ?? '' })),
+    files.map((file) => ({ id: file, name: file, text: texts.get(file) ?? '' })),
     segments.map((s) => ({ id: s.id, documentId: s.file, text: s.text, headingPath: s.headingPath })),
     { ...args.retriever, bm25: { ...args.bm25 }, expansion: args.expansion },
   );
@@ -227,7 +236,9 @@ function main(): void {
       .sort((a, b) => byCodeUnits(a.id, b.id))
       .slice(0, args.limit);
     const search = buildSearcher(args, files, texts, stats);
-    for (const q of queries) results.push({ query: q, retrieval: { ranked: search(pooledQuestion(q), MAX_K), gold: gold(q) } });
+    const asked = (q: DevQuery): string =>
+      args.ask === 'consider' ? pooledQuestion(q) : args.ask === 'sentence' ? `Under the ${q.title} between ${q.parties}: ${q.question}` : q.question;
+    for (const q of queries) results.push({ query: q, retrieval: { ranked: search(asked(q), MAX_K), gold: gold(q) } });
   }
   const seconds = (Date.now() - started) / 1000;
 

@@ -140,3 +140,38 @@ describe('the dates of a contract, read from the whole of it', () => {
     for (const citation of response.citations) expect(text.slice(citation.start, citation.end)).toBe(citation.quote);
   });
 });
+
+describe('a question that names a document by its file name', () => {
+  let ctx: TestApp;
+  let owner: TestUser;
+  let projectId: string;
+  // Three contracts written alike; only their file names tell them apart.
+  const contract = (law: string): string =>
+    [
+      'MASTER SERVICES AGREEMENT',
+      'This Agreement is made between the Supplier and the Customer named in the order form.',
+      '1. Services. The Supplier shall perform the services described in each order form.',
+      `2. Governing Law. This Agreement is governed by the laws of ${law}.`,
+      '3. Notices. Notices shall be given in writing to the addresses in the order form.',
+    ].join('\n\n');
+  const files = { 'Northwind_Supply_2021.txt': 'the State of Delaware', 'HarborLogistics-MSA.txt': 'England and Wales', 'Contoso%20Licence.txt': 'the State of New York' };
+
+  beforeAll(async () => {
+    ctx = await startTestApp(testConfig({}, { redis: false }));
+    owner = await createUser(ctx);
+    projectId = (await createProject(ctx, owner, 'Named files')).id;
+    for (const [name, law] of Object.entries(files)) await ok(uploadFile(ctx, owner, projectId, name, contract(law)), 201);
+    await waitForDocuments(ctx, owner.token, projectId);
+  });
+
+  afterAll(() => ctx.close());
+
+  it.each([
+    ['Which law governs the HarborLogistics MSA?', 'HarborLogistics-MSA.txt', 'England and Wales'],
+    ['What law governs the Contoso licence?', 'Contoso%20Licence.txt', 'the State of New York'],
+  ])('answers "%s" from that document', async (question, file, law) => {
+    const response = await ok(api(ctx, owner).POST('/api/projects/{id}/qa/', { params: { path: { id: projectId } }, body: { question } }));
+    expect(response.abstained).toBe(false);
+    expect(response.citations[0]).toMatchObject({ file, quote: expect.stringContaining(law) });
+  });
+});

@@ -250,6 +250,26 @@ export class Bm25Index {
     for (const term of this.postings.keys()) if (!term.startsWith(BIGRAM_PREFIX)) yield term;
   }
 
+  /** How many indexed ids hold the term, in any field. */
+  documentFrequency(term: string): number {
+    return this.documentFrequencies.get(term) ?? 0;
+  }
+
+  /** Whether some indexed id holds the term in the named field. */
+  occursInField(term: string, field: string): boolean {
+    const index = this.fieldNames.indexOf(field);
+    const list = this.postings.get(term);
+    if (index < 0 || !list) return false;
+    for (let i = 1; i < list.length; i += 3) if (list[i] === index) return true;
+    return false;
+  }
+
+  /** The positions (as in the score arrays) of the ids that hold the term, in any field; a position may repeat. */
+  *positionsOf(term: string): IterableIterator<number> {
+    const list = this.postings.get(term);
+    if (list) for (let i = 0; i < list.length; i += 3) yield list[i];
+  }
+
   /** Where an id sits in the score arrays, -1 when it is not indexed. */
   positionOf(id: string): number {
     return this.idIndex.get(id) ?? -1;

@@ -4,6 +4,7 @@ export { fuseRankings } from './fusion';
 export type { FusedId } from './fusion';
 export { DEFAULT_RETRIEVER_OPTIONS, LegalRetriever } from './legal-retriever';
 export type { LegalRetrieverOptions, RetrievalHit, RetrieverChunk, RetrieverDocument, SerializedLegalRetriever } from './legal-retriever';
+export { documentNameWords } from './document-name';
 export { findDefinedTerms } from './defined-terms';
 export type { DefinedTerm } from './defined-terms';
 export { legalRoot, MorphologyIndex } from './legal-morphology';

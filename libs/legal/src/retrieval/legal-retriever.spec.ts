@@ -123,4 +123,31 @@ describe('LegalRetriever resolves a question through the document', () => {
     const restored = LegalRetriever.fromJSON(JSON.parse(JSON.stringify(built.toJSON())) as SerializedLegalRetriever);
     expect(top(restored, 'Must the receiving party return documents?')).toBe('nda#2');
   });
+
+  describe('documents named by their file names', () => {
+    // Three agreements written alike: only their file names tell them apart.
+    const names = ['BT_NDA.pdf', 'Acme%20Mutual%20NDA.txt', 'GlobexConfidentialityAgreement.docx'];
+    const documents: RetrieverDocument[] = names.map((name, i) => ({ id: `d${i}`, name, text: 'NON-DISCLOSURE AGREEMENT between the Discloser and the Recipient.' }));
+    const chunks: RetrieverChunk[] = names.map((_, i) => ({ id: `d${i}#1`, documentId: `d${i}`, text: 'The Recipient shall return all Confidential Information on request.' }));
+    const retriever = LegalRetriever.build(documents, chunks);
+
+    it('recognises the document a "Consider" prefix names by its file name', () => {
+      expect(top(retriever, 'Consider the BT NDA; Must the Recipient return Confidential Information?')).toBe('d0#1');
+      expect(top(retriever, "Consider Globex's Confidentiality Agreement; Must the Recipient return Confidential Information?")).toBe('d2#1');
+    });
+
+    it('recognises it in a plain question, by a word of its file name that few documents hold', () => {
+      expect(top(retriever, 'Under the Acme NDA, must the Recipient return Confidential Information?')).toBe('d1#1');
+    });
+
+    it('leaves the ranking alone for a word that many file names hold', () => {
+      const hits = retriever.search('Under the NDA, must the Recipient return Confidential Information?', 3);
+      expect(new Set(hits.map((hit) => hit.score)).size).toBe(1);
+    });
+
+    it('keeps the file names through its serialised form', () => {
+      const restored = LegalRetriever.fromJSON(JSON.parse(JSON.stringify(retriever.toJSON())) as SerializedLegalRetriever);
+      expect(top(restored, 'Under the Globex agreement, must the Recipient return Confidential Information?')).toBe('d2#1');
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { Bm25Index, type Bm25Options, type Bm25Query, type SerializedBm25Index } from './bm25-index';
 import { tokenize } from '../text/tokenizer';
+import { documentNameWords } from './document-name';
 import { findDefinedTerms, type DefinedTerm } from './defined-terms';
 import { MorphologyIndex } from './legal-morphology';
 import { buildPlainQuery, buildQuestionQuery, DEFAULT_QUERY_EXPANSION, parseLegalQuery, type QueryExpansionOptions } from './query';
@@ -8,6 +9,8 @@ export interface RetrieverDocument {
   id: string;
   /** The document's canonical text; only its opening (title, parties, recitals) is kept. */
   text: string;
+  /** The document's file name, by which users also name it ("the BT NDA"). */
+  name?: string;
 }
 
 export interface RetrieverChunk {
@@ -26,6 +29,8 @@ export interface LegalRetrieverOptions {
   openingChars: number;
   /** Weight of the document's match with the query's context against the chunk's match with the question. */
   documentWeight: number;
+  /** Weight of the document's file name against its opening's words (1) in recognising the document a query names. */
+  nameWeight: number;
   /** Weight of the context's own words when scoring chunks (party names recur in their contract's clauses). */
   contextWeight: number;
 }
@@ -36,6 +41,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Readonly<LegalRetrieverOptions> = {
   expansion: {},
   openingChars: 2000,
   documentWeight: 1.5,
+  nameWeight: 1,
   contextWeight: 0,
 };
 
@@ -78,6 +84,9 @@ const containsSequence = (haystack: readonly string[], needle: readonly string[]
 };
 
 const HEADING_FIELD = 'heading';
+const NAME_FIELD = 'name';
+/** A word of a file name names documents in a question when at most this share of the project's documents hold it. */
+const NAMING_SHARE = 0.1;
 
 /**
  * Lexical retrieval over the chunks of a project's documents. A question is matched against chunks (with legal
@@ -106,7 +115,7 @@ export class LegalRetriever {
   static build(documents: Iterable<RetrieverDocument>, chunks: Iterable<RetrieverChunk>, options: Partial<LegalRetrieverOptions> = {}): LegalRetriever {
     const opts = mergeOptions(options);
     const chunkIndex = new Bm25Index({ ...opts.bm25, fieldWeights: { body: 1, [HEADING_FIELD]: opts.headingWeight, ...opts.bm25.fieldWeights } });
-    const documentIndex = new Bm25Index({ k1: opts.bm25.k1, b: 0.3 });
+    const documentIndex = new Bm25Index({ k1: opts.bm25.k1, b: 0.3, fieldWeights: { body: 1, [NAME_FIELD]: opts.nameWeight } });
     const retriever = new LegalRetriever(opts, chunkIndex, documentIndex, []);
     for (const document of documents) retriever.addDocument(document);
     for (const chunk of chunks) retriever.addChunk(chunk);
@@ -129,7 +138,7 @@ export class LegalRetriever {
   /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
   addDocument(document: RetrieverDocument): void {
     const opening = document.text.slice(0, this.options.openingChars);
-    this.documents.add(document.id, opening);
+    this.documents.add(document.id, opening, document.name ? { [NAME_FIELD]: documentNameWords(document.name) } : {});
     this.addDefinitions(document.id, findDefinedTerms(opening));
     this.chunkDocumentPositions = null;
   }
@@ -170,6 +179,9 @@ export class LegalRetriever {
         for (let i = 0; i < scores.length; i++) scores[i] += this.options.contextWeight * contextScores[i];
       }
       if (this.options.documentWeight > 0 && this.documents.size > 1) this.addDocumentPrior(scores, contextQuery);
+    } else if (this.options.documentWeight > 0 && this.documents.size > 1) {
+      const naming = this.namingQuery(question);
+      if (naming !== undefined) this.addDocumentPrior(scores, naming);
     }
     return this.chunks.topK(scores, k).map((hit) => ({
       id: hit.id,
@@ -263,8 +275,33 @@ export class LegalRetriever {
     return false;
   }
 
+  /**
+   * The words of a question that name documents by their file names ("What does the BT NDA say on copies?"): words
+   * of some file name that few documents of the project hold, in their names and openings and in their passages (so
+   * "Confidential Information" does not name the one file called "Confidentiality Agreement"). Undefined when none.
+   */
+  private namingQuery(question: string): Bm25Query | undefined {
+    if (this.options.nameWeight <= 0) return undefined;
+    const limit = Math.max(1, Math.floor(this.documents.size * NAMING_SHARE));
+    const terms = [...new Set(tokenize(question))].filter(
+      (term) => this.documents.documentFrequency(term) <= limit && this.documents.occursInField(term, NAME_FIELD) && this.documentsWriting(term, limit + 1) <= limit,
+    );
+    return terms.length > 0 ? { terms: terms.map((term) => ({ term, weight: 1 })) } : undefined;
+  }
+
+  /** How many documents' passages hold the term, counted up to `atMost`. */
+  private documentsWriting(term: string, atMost: number): number {
+    const { ordinals } = this.chunkDocumentOrdinals();
+    const seen = new Set<number>();
+    for (const position of this.chunks.positionsOf(term)) {
+      seen.add(ordinals[position]);
+      if (seen.size >= atMost) break;
+    }
+    return seen.size;
+  }
+
   /** Adds each chunk's document match, scaled so the best chunk and the best document weigh alike. */
-  private addDocumentPrior(scores: Float64Array, contextQuery: ReturnType<typeof buildPlainQuery>): void {
+  private addDocumentPrior(scores: Float64Array, contextQuery: Bm25Query): void {
     const documentScores = this.documents.scoreAll(contextQuery);
     let bestDocument = 0;
     for (const score of documentScores) bestDocument = Math.max(bestDocument, score);

@@ -217,7 +217,8 @@ export class SearchService {
     const fresh = new Set(documentIds.filter((id) => !index.versions.has(id)));
     const chunks = loaded.filter((chunk) => fresh.has(chunk.documentId));
     const openings = texts.filter((text) => fresh.has(text.documentId));
-    for (const text of openings) index.retriever.addDocument({ id: text.documentId, text: text.text.slice(0, OPENING_CHARS) });
+    const names = new Map(documents.map((document) => [document.id, document.filename]));
+    for (const text of openings) index.retriever.addDocument({ id: text.documentId, name: names.get(text.documentId), text: text.text.slice(0, OPENING_CHARS) });
     for (const chunk of chunks) index.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
     index.sections.add(chunks);
     for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
