@@ -7,11 +7,23 @@ export function scoreToConfidence(score: number): number {
 }
 
 const SECTION_TITLE_WEIGHT = 1;
+/** The parts of a heading that titles several things ("Governing Law; Dispute Resolution"). */
+const HEADING_PARTS = /\s*(?:;|&|\band\b|,)\s*/i;
+
+/**
+ * Whether a sentence opens a section titled for the rule. Under a heading that titles several things, the first
+ * sentence may be about any of them: it counts as titled only when the rule's title matches the whole heading.
+ */
+function titledFor(rule: SentenceRule, segment: Pick<Segment, 'heading'> & Partial<Pick<Segment, 'sectionStart'>>): boolean {
+  if (segment.sectionStart !== true || rule.sectionTitle === undefined || !rule.sectionTitle.test(segment.heading)) return false;
+  const parts = segment.heading.split(HEADING_PARTS).filter((part) => /\p{L}{3}/u.test(part));
+  return parts.length <= 1 || parts.every((part) => rule.sectionTitle?.test(part) === true);
+}
 
 /** The evidence score of one sentence for one rule; 0 when no cue applies. */
 export function scoreSegment(rule: SentenceRule, segment: Pick<Segment, 'text' | 'heading'> & Partial<Pick<Segment, 'sectionStart'>>): number {
   const text = segment.text;
-  const titled = segment.sectionStart === true && rule.sectionTitle !== undefined && rule.sectionTitle.test(segment.heading);
+  const titled = titledFor(rule, segment);
   if (!titled && rule.requires !== undefined && !rule.requires.every((p) => p.test(text))) return 0;
   let score = titled ? SECTION_TITLE_WEIGHT : 0;
   for (const [pattern, weight] of rule.cues) if (pattern.test(text)) score += weight;
