@@ -7,17 +7,19 @@ export function scoreToConfidence(score: number): number {
 }
 
 const SECTION_TITLE_WEIGHT = 1;
-/** The parts of a heading that titles several things ("Governing Law; Dispute Resolution"). */
-const HEADING_PARTS = /\s*(?:;|&|\band\b|,)\s*/i;
+/** Where a heading that titles several things ("Governing Law; Dispute Resolution") names its second. */
+const HEADING_SEPARATOR = /\s*(?:;|&|\band\b|,)\s*/i;
 
 /**
- * Whether a sentence opens a section titled for the rule. Under a heading that titles several things, the first
- * sentence may be about any of them: it counts as titled only when the rule's title matches the whole heading.
+ * Whether a sentence opens a section titled for the rule. Under a heading that titles several things, the section
+ * takes them in the heading's order: its first sentence is titled only for the first of them.
  */
 function titledFor(rule: SentenceRule, segment: Pick<Segment, 'heading'> & Partial<Pick<Segment, 'sectionStart'>>): boolean {
-  if (segment.sectionStart !== true || rule.sectionTitle === undefined || !rule.sectionTitle.test(segment.heading)) return false;
-  const parts = segment.heading.split(HEADING_PARTS).filter((part) => /\p{L}{3}/u.test(part));
-  return parts.length <= 1 || parts.every((part) => rule.sectionTitle?.test(part) === true);
+  if (segment.sectionStart !== true || rule.sectionTitle === undefined) return false;
+  const title = rule.sectionTitle.exec(segment.heading);
+  if (title === null) return false;
+  const separator = segment.heading.search(HEADING_SEPARATOR);
+  return separator < 0 || title.index <= separator;
 }
 
 /** The evidence score of one sentence for one rule; 0 when no cue applies. */
