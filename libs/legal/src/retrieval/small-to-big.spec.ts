@@ -56,7 +56,7 @@ describe(assembleSections.name, () => {
       { id: 'd#3', score: 110, passageScore: 10 },
       { id: 'd#4', score: 102, passageScore: 2 },
     ];
-    expect(assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85 }).map((hit) => hit.chunkIds)).toEqual([['d#3'], ['d#4']]);
+    expect(assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85, tightHits: 2 }).map((hit) => hit.chunkIds)).toEqual([['d#3'], ['d#4']]);
   });
 
   it('does not grow past the section limit', () => {
@@ -71,13 +71,26 @@ describe(assembleSections.name, () => {
       { id: 'd#0', score: 8 },
       { id: 'd#4', score: 1 },
     ];
-    const out = assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85 });
+    const out = assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85, tightHits: 3 });
     expect(out.map((hit) => hit.chunkIds)).toEqual([['d#2', 'd#3'], ['d#0'], ['d#4']]);
     expect(out.map((hit) => hit.score)).toEqual([10, 8, 1]);
   });
 
   it('leaves every passage as it is at a limit of 0', () => {
     const hits = ['d#2', 'd#3'].map((id) => ({ id, score: 10 }));
-    expect(assembleSections(hits, sections, { maxSectionChars: 0, growRatio: 0 }).map((hit) => hit.chunkIds)).toEqual([['d#2'], ['d#3']]);
+    expect(assembleSections(hits, sections, { maxSectionChars: 0, growRatio: 0, contextSectionChars: 0 }).map((hit) => hit.chunkIds)).toEqual([['d#2'], ['d#3']]);
+  });
+
+  it('grows the best passages tightly and hands out the ones after them as their whole section, up to its own limit', () => {
+    const hits = [
+      { id: 'd#2', score: 10 },
+      { id: 'd#0', score: 3 },
+      { id: 'd#3', score: 2 },
+    ];
+    const out = assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85, tightHits: 1, contextSectionChars: 1000 });
+    // #2 alone (no neighbour matches nearly as well); #0 with the rest of the indemnity, #3 with the rest of its subsection.
+    expect(out.map((hit) => hit.chunkIds)).toEqual([['d#2'], ['d#0', 'd#1'], ['d#3', 'd#4']]);
+    const short = assembleSections(hits, sections, { maxSectionChars: 1000, growRatio: 0.85, tightHits: 1, contextSectionChars: 150 });
+    expect(short.map((hit) => hit.chunkIds)).toEqual([['d#2'], ['d#0'], ['d#3']]);
   });
 });

@@ -17,12 +17,18 @@ export interface SmallToBigOptions {
    * score (a provision told over several passages), instead of taking the whole section.
    */
   growRatio: number;
+  /** How many of the best passages grow by `growRatio`; the ones after them are handed out as their whole section. */
+  tightHits: number;
+  /** The longest whole section handed out for a passage after the tight ones. */
+  contextSectionChars: number;
 }
 
 /** Measured on CUAD dev and ContractNLI (bench:retrieval-lab, --sections): see the README's retrieval table. */
 export const DEFAULT_SMALL_TO_BIG: Readonly<SmallToBigOptions> = {
   maxSectionChars: 2000,
   growRatio: 0.85,
+  tightHits: 1,
+  contextSectionChars: 4000,
 };
 
 /** A ranked passage grown to its enclosing section: `chunkIds` are the passages it spans, in document order. */
@@ -93,7 +99,7 @@ export function assembleSections(
   sections: SectionMap,
   options: Partial<SmallToBigOptions> = {},
 ): SectionHit[] {
-  const { maxSectionChars, growRatio } = { ...DEFAULT_SMALL_TO_BIG, ...options };
+  const { maxSectionChars, growRatio: tightRatio, tightHits, contextSectionChars } = { ...DEFAULT_SMALL_TO_BIG, ...options };
   // Passages grow by their own match with the question: a document prior lifts every passage of a document alike.
   const own = (hit: { score: number; passageScore?: number }): number => hit.passageScore ?? hit.score;
   const scores = new Map(hits.map((hit) => [hit.id, own(hit)]));
@@ -101,8 +107,11 @@ export function assembleSections(
   const given = new Set<string>();
   for (const hit of hits) {
     if (given.has(hit.id)) continue;
-    let section = sections.sectionOf(hit.id, growRatio > 0 ? Number.MAX_SAFE_INTEGER : maxSectionChars);
-    if (growRatio > 0) section = own(hit) <= 0 ? section.filter((chunk) => chunk.id === hit.id) : grown(section, hit, (id) => (given.has(id) ? -1 : (scores.get(id) ?? 0)), growRatio * own(hit), maxSectionChars);
+    const tight = out.length < tightHits;
+    const growRatio = tight ? tightRatio : 0;
+    const maxChars = tight ? maxSectionChars : contextSectionChars;
+    let section = sections.sectionOf(hit.id, growRatio > 0 ? Number.MAX_SAFE_INTEGER : maxChars);
+    if (growRatio > 0) section = own(hit) <= 0 ? section.filter((chunk) => chunk.id === hit.id) : grown(section, hit, (id) => (given.has(id) ? -1 : (scores.get(id) ?? 0)), growRatio * own(hit), maxChars);
     if (section.length === 0) continue;
     for (const chunk of section) given.add(chunk.id);
     out.push({
