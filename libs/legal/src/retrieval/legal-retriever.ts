@@ -36,8 +36,8 @@ export interface LegalRetrieverOptions {
 }
 
 export const DEFAULT_RETRIEVER_OPTIONS: Readonly<LegalRetrieverOptions> = {
-  bm25: { k1: 1.2, b: 0.5, indexBigrams: false },
-  headingWeight: 0.5,
+  bm25: { k1: 1.5, b: 0.5, indexBigrams: false },
+  headingWeight: 0.8,
   expansion: {},
   openingChars: 2000,
   documentWeight: 1.5,
