@@ -4,7 +4,6 @@ import { Clock } from '@api/modules/common/clock';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import type { DocumentTextEntity } from '@api/modules/ingestion/document-text.entity';
-import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { CitationChecker, type CitationCheck, unsupportedNote } from '@api/modules/llm/citation-checker';
 import { LanguageModel } from '@api/modules/llm/language-model';
 import type { AnswerDraft, Citation } from '@api/modules/llm/llm.types';
@@ -45,7 +44,6 @@ function draft(overrides: Partial<AnswerDraft> = {}): AnswerDraft {
 function setup(options: { counts?: { queued: number; processing: number; ready: number; failed: number }; draft?: AnswerDraft; checked?: CitationCheck } = {}) {
   const projects = automock(ProjectsService);
   const documents = automock(DocumentsService);
-  const ingestion = automock(IngestionService);
   const search = automock(SearchService);
   const model = automock(LanguageModel);
   const checker = automock(CitationChecker);
@@ -59,14 +57,14 @@ function setup(options: { counts?: { queued: number; processing: number; ready: 
   projects.getFor.mockResolvedValue(PROJECT);
   documents.statusCounts.mockResolvedValue(options.counts ?? { queued: 0, processing: 0, ready: 1, failed: 0 });
   search.search.mockResolvedValue([{ chunk: CHUNK, file: 'contract.txt', score: 0.9 }]);
-  ingestion.textsOf.mockResolvedValue([STORED]);
+  search.textsOf.mockResolvedValue([STORED]);
   documents.findMany.mockResolvedValue([]);
   model.answer.mockResolvedValue(options.draft ?? draft());
   checker.check.mockReturnValue(options.checked ?? CHECKED);
   chat.add.mockImplementation(async (message) => ({ ...message, id: 'message-1', createdAt: NOW }));
   usage.count.mockResolvedValue();
-  const sut = new QaService(projects, documents, ingestion, search, model, checker, chat, usage, clock);
-  return { sut, projects, documents, ingestion, search, model, checker, chat, usage, clock };
+  const sut = new QaService(projects, documents, search, model, checker, chat, usage, clock);
+  return { sut, projects, documents, search, model, checker, chat, usage, clock };
 }
 
 describe(QaService.name, () => {
@@ -113,7 +111,7 @@ describe(QaService.name, () => {
       // A question naming a kind of clause reads more passages, searched with the words such clauses are written in.
       expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, searchQuery(QUESTION), PASSAGES_PER_CLAUSE_ANSWER);
       expect(searchQuery(QUESTION)).not.toBe(QUESTION);
-      expect(mocks.ingestion.textsOf).toHaveBeenCalledWith(['document-1']);
+      expect(mocks.search.textsOf).toHaveBeenCalledWith(PROJECT.id, ['document-1']);
       expect(mocks.model.answer).toHaveBeenCalledWith(
         QUESTION,
         [{ id: 'chunk-1', documentId: 'document-1', file: 'contract.txt', page: 1, start: 0, end: TEXT.length, text: TEXT, score: 0.9, headingPath: ['1. Law'] }],
@@ -195,7 +193,7 @@ describe(QaService.name, () => {
         { chunk: CHUNK, file: 'contract.txt', score: 0.9 },
         { chunk: { ...CHUNK, id: 'chunk-2', documentId: 'document-2', text: second.text, end: 16 }, file: 'second.txt', score: 0.5 },
       ]);
-      mocks.ingestion.textsOf.mockResolvedValue([STORED, second]);
+      mocks.search.textsOf.mockResolvedValue([STORED, second]);
       mocks.documents.findMany.mockResolvedValue([entity.document({ id: 'document-2', filename: 'second.txt' }), entity.document({ id: 'document-1', filename: 'contract.txt' })]);
       await mocks.sut.ask(CALLER, PROJECT.id, { question: 'What are the key terms?' });
       expect(mocks.documents.findMany).toHaveBeenCalledWith(['document-1', 'document-2']);

@@ -4,7 +4,6 @@ import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
 import { DocumentsService } from '@api/modules/documents/documents.service';
-import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { CitationChecker, unsupportedNote } from '@api/modules/llm/citation-checker';
 import { LanguageModel } from '@api/modules/llm/language-model';
 import { Passage } from '@api/modules/llm/llm.types';
@@ -38,7 +37,6 @@ export class QaService {
   constructor(
     private readonly projects: ProjectsService,
     private readonly documents: DocumentsService,
-    private readonly ingestion: IngestionService,
     private readonly search: SearchService,
     private readonly model: LanguageModel,
     private readonly checker: CitationChecker,
@@ -98,7 +96,7 @@ export class QaService {
     // word with the text ("Who are the parties?").
     const openingIds = wantsDocumentOpening(dto.question) ? await this.openingDocuments(project.id, passages) : [];
     const texts = new Map(
-      (await this.ingestion.textsOf([...new Set([...passages.map((passage) => passage.documentId), ...openingIds])])).map((text) => [text.documentId, text]),
+      (await this.search.textsOf(project.id, [...passages.map((passage) => passage.documentId), ...openingIds])).map((text) => [text.documentId, text]),
     );
     const pages: Record<string, PageSpan[]> = {};
     // Page furniture is found again from the stored text: chunks hold none, but a document's opening may.

@@ -43,6 +43,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   /** The project's ready documents as the database has them now: a test may add one or save one again. */
   const ready = { signature: 'sig-1', versions: new Map([['d1', 1], ...(stored ? [] : [['d2', 1] as [string, number]])]), more: [] as ChunkEntity[] };
   const embedded: string[] = [];
+  const textReads: string[][] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
   const ingestion = strict<IngestionService>({
     async chunksOfDocuments(projectId, documentIds, withVectors = true) {
@@ -53,6 +54,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       return all.filter((c) => documentIds.includes(c.documentId));
     },
     async textsOf(documentIds) {
+      textReads.push([...documentIds]);
       return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [] }));
     },
   });
@@ -104,6 +106,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     loadedProjects,
     loadedDocuments,
     embedded,
+    textReads,
     qdrantSearches,
     deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
     deleteDocument: (projectId: string) => documentDeletions.forEach((listener) => listener(projectId, 'd1')),
@@ -121,6 +124,22 @@ async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; v
 }
 
 describe(`${SearchService.name}'s index cache`, () => {
+  it('hands out the stored texts its index holds without reading them again, and reads only the others', async () => {
+    const { service, textReads, deleteProject } = setup({});
+    await service.search(PROJECT, QUERY, 3);
+    expect(textReads).toEqual([['d1', 'd2']]);
+    expect((await service.textsOf(PROJECT, ['d2', 'd1', 'd2'])).map((text) => [text.documentId, text.text])).toEqual([
+      ['d2', 'Contract d2'],
+      ['d1', 'Contract d1'],
+    ]);
+    expect(textReads).toHaveLength(1);
+    expect((await service.textsOf(PROJECT, ['d1', 'd3'])).map((text) => text.documentId)).toEqual(['d1', 'd3']);
+    expect(textReads).toEqual([['d1', 'd2'], ['d3']]);
+    deleteProject(PROJECT);
+    await service.textsOf(PROJECT, ['d1']);
+    expect(textReads).toEqual([['d1', 'd2'], ['d3'], ['d1']]);
+  });
+
   it('keeps a project’s index while its ready documents are the same, and drops it as soon as the project is deleted', async () => {
     const { service, loads, deleteProject } = setup({});
     await service.search(PROJECT, QUERY, 3);

@@ -5,6 +5,7 @@ import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { ProjectsService } from '@api/modules/projects/projects.service';
 import { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
+import type { DocumentTextEntity } from '@api/modules/ingestion/document-text.entity';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { VectorIndex, VectorPoint } from '@api/modules/vectors/vector-index';
 import { SearchCacheBus } from './search-cache.bus';
@@ -30,8 +31,8 @@ interface ProjectIndex {
   retriever: LegalRetriever;
   sections: SectionMap;
   chunks: Map<string, ChunkEntity>;
-  /** Each document's stored text, from which a section handed out whole is read. */
-  texts: Map<string, string>;
+  /** Each document's stored text and pages: a section handed out whole is read from it, and answers are checked against it. */
+  texts: Map<string, DocumentTextEntity>;
   files: Map<string, string>;
   points: VectorPoint[];
   /** An estimate of the memory the index holds, for the cache bound. */
@@ -132,9 +133,25 @@ export class SearchService {
     if (chunk === undefined || chunkIds.length <= 1) return chunk;
     const first = index.chunks.get(chunkIds[0]) ?? chunk;
     const last = index.chunks.get(chunkIds[chunkIds.length - 1]) ?? chunk;
-    const text = index.texts.get(chunk.documentId);
+    const text = index.texts.get(chunk.documentId)?.text;
     if (text === undefined) return chunk;
     return { ...chunk, ordinal: first.ordinal, start, end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: text.slice(start, end), vector: null };
+  }
+
+  /**
+   * The stored texts (and pages) of these documents of the project: from the project's cached index, the one the last
+   * search read (so its passages and these texts are of the same version), else from the database.
+   */
+  async textsOf(projectId: string, documentIds: readonly string[]): Promise<DocumentTextEntity[]> {
+    const cached = this.indexes.get(projectId)?.texts;
+    const found: DocumentTextEntity[] = [];
+    const missing: string[] = [];
+    for (const id of new Set(documentIds)) {
+      const text = cached?.get(id);
+      if (text) found.push(text);
+      else missing.push(id);
+    }
+    return missing.length === 0 ? found : [...found, ...(await this.ingestion.textsOf(missing))];
   }
 
   /** Reciprocal rank fusion with a weight on the second list. */
@@ -222,7 +239,7 @@ export class SearchService {
     for (const chunk of chunks) index.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
     index.sections.add(chunks);
     for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
-    for (const text of openings) index.texts.set(text.documentId, text.text);
+    for (const text of openings) index.texts.set(text.documentId, text);
     for (const document of documents) index.files.set(document.id, document.filename);
     const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
     // One by one: a spread of a whole data room's points would overflow the call's arguments.
