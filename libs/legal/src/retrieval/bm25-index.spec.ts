@@ -116,4 +116,14 @@ describe('Bm25Index', () => {
     expect([...scoped]).toEqual([agreement[0], agreement[1], party[2], 0]);
     expect(whole[2]).toBeGreaterThan(scoped[2]);
   });
+
+  it('picks the k best positive scores, best first, ties in insertion order, as a full sort would', () => {
+    const index = Bm25Index.build(Array.from({ length: 200 }, (_, i) => ({ id: `d${i}`, text: 'clause' })));
+    // Scores with many ties and zeros, from a fixed sequence.
+    const scores = Float64Array.from({ length: 200 }, (_, i) => ((i * 37) % 11) - 3);
+    const sorted = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b);
+    for (const k of [0, 1, 5, 64, 150, 500]) {
+      expect(index.topK(scores, k)).toEqual(sorted.slice(0, k).map((i) => ({ id: `d${i}`, score: scores[i] })));
+    }
+  });
 });

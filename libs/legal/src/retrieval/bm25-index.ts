@@ -277,10 +277,41 @@ export class Bm25Index {
 
   /** The `k` highest positive scores, best first; ties keep insertion order. */
   topK(scores: Float64Array, k: number): ScoredId[] {
-    const picked: number[] = [];
-    for (let doc = 0; doc < scores.length; doc++) if (scores[doc] > 0) picked.push(doc);
-    picked.sort((a, b) => scores[b] - scores[a] || a - b);
-    return picked.slice(0, Math.max(0, k)).map((doc) => ({ id: this.ids[doc], score: scores[doc] }));
+    const size = Math.max(0, Math.floor(k));
+    if (size === 0) return [];
+    // A min-heap of the best positions so far: its root is the weakest kept (lowest score, then latest position).
+    const heap: number[] = [];
+    const weaker = (a: number, b: number): boolean => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
+    const siftDown = (from: number): void => {
+      let at = from;
+      for (;;) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let weakest = at;
+        if (left < heap.length && weaker(heap[left], heap[weakest])) weakest = left;
+        if (right < heap.length && weaker(heap[right], heap[weakest])) weakest = right;
+        if (weakest === at) return;
+        [heap[at], heap[weakest]] = [heap[weakest], heap[at]];
+        at = weakest;
+      }
+    };
+    for (let doc = 0; doc < scores.length; doc++) {
+      if (!(scores[doc] > 0)) continue;
+      if (heap.length < size) {
+        heap.push(doc);
+        for (let at = heap.length - 1; at > 0; ) {
+          const parent = (at - 1) >> 1;
+          if (!weaker(heap[at], heap[parent])) break;
+          [heap[at], heap[parent]] = [heap[parent], heap[at]];
+          at = parent;
+        }
+      } else if (weaker(heap[0], doc)) {
+        heap[0] = doc;
+        siftDown(0);
+      }
+    }
+    heap.sort((a, b) => scores[b] - scores[a] || a - b);
+    return heap.map((doc) => ({ id: this.ids[doc], score: scores[doc] }));
   }
 
   toJSON(): SerializedBm25Index {

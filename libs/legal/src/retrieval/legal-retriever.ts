@@ -68,6 +68,8 @@ interface AnalysedDefinition {
   term: DefinedTerm;
   termTerms: string[];
   definitionTerms: string[];
+  /** The same terms, to look up. */
+  definitionSet: ReadonlySet<string>;
 }
 
 /** A definition this short names something (a party, a role), and its words can stand in for the term. */
@@ -82,6 +84,16 @@ const containsSequence = (haystack: readonly string[], needle: readonly string[]
   }
   return false;
 };
+
+/** The pairs of adjacent, different words of a question. */
+const adjacentPairs = (asked: readonly string[]): [string, string][] => {
+  const pairs: [string, string][] = [];
+  for (let i = 1; i < asked.length; i++) if (asked[i - 1] !== asked[i]) pairs.push([asked[i - 1], asked[i]]);
+  return pairs;
+};
+
+/** Whether two adjacent words of the question both occur in a definition. */
+const describes = (pairs: readonly [string, string][], words: ReadonlySet<string>): boolean => pairs.some(([a, b]) => words.has(a) && words.has(b));
 
 const HEADING_FIELD = 'heading';
 const NAME_FIELD = 'name';
@@ -159,7 +171,8 @@ export class LegalRetriever {
     const known = this.definitions.get(documentId) ?? new Map<string, AnalysedDefinition>();
     for (const term of terms) {
       if (known.has(term.term)) continue;
-      known.set(term.term, { term, termTerms: tokenize(term.term), definitionTerms: [...new Set(tokenize(term.definition))] });
+      const definitionSet = new Set(tokenize(term.definition));
+      known.set(term.term, { term, termTerms: tokenize(term.term), definitionTerms: [...definitionSet], definitionSet });
     }
     this.definitions.set(documentId, known);
   }
@@ -221,6 +234,7 @@ export class LegalRetriever {
     if (weight <= 0 || this.definitions.size === 0) return;
     const asked = tokenize(question);
     const askedSet = new Set(asked);
+    const pairs = adjacentPairs(asked);
     // Each added term with the documents whose definitions call for it: it counts only in their passages.
     const wantedBy = new Map<string, Set<string>>();
     for (const [documentId, terms] of this.definitions) {
@@ -230,11 +244,11 @@ export class LegalRetriever {
         if (!documents) wantedBy.set(term, (documents = new Set()));
         documents.add(documentId);
       };
-      for (const { termTerms, definitionTerms } of terms.values()) {
+      for (const { termTerms, definitionTerms, definitionSet } of terms.values()) {
         if (termTerms.length === 0 || definitionTerms.length === 0) continue;
         if (containsSequence(asked, termTerms)) {
           if (definitionTerms.length <= MAX_NAMING_TERMS) definitionTerms.forEach(want);
-        } else if (definitionTerms.length <= MAX_DESCRIBING_TERMS && this.describes(asked, definitionTerms)) {
+        } else if (definitionTerms.length <= MAX_DESCRIBING_TERMS && describes(pairs, definitionSet)) {
           termTerms.forEach(want);
         }
       }
@@ -268,12 +282,6 @@ export class LegalRetriever {
     return this.documentOrdinals;
   }
 
-  /** Whether two adjacent words of the question both occur in a definition. */
-  private describes(asked: readonly string[], definitionTerms: readonly string[]): boolean {
-    const words = new Set(definitionTerms);
-    for (let i = 1; i < asked.length; i++) if (asked[i - 1] !== asked[i] && words.has(asked[i - 1]) && words.has(asked[i])) return true;
-    return false;
-  }
 
   /**
    * The words of a question that name documents by their file names ("What does the BT NDA say on copies?"): words
