@@ -92,8 +92,15 @@ const adjacentPairs = (asked: readonly string[]): [string, string][] => {
   return pairs;
 };
 
-/** Whether two adjacent words of the question both occur in a definition. */
-const describes = (pairs: readonly [string, string][], words: ReadonlySet<string>): boolean => pairs.some(([a, b]) => words.has(a) && words.has(b));
+interface DefinitionEntry {
+  documentId: string;
+  definition: AnalysedDefinition;
+}
+
+interface DefinitionLookup {
+  byFirstTerm: Map<string, DefinitionEntry[]>;
+  byDefinitionWord: Map<string, DefinitionEntry[]>;
+}
 
 const HEADING_FIELD = 'heading';
 const NAME_FIELD = 'name';
@@ -112,6 +119,8 @@ export class LegalRetriever {
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
   /** Each document's defined terms, by the term as written. */
   private readonly definitions = new Map<string, Map<string, AnalysedDefinition>>();
+  /** The definitions looked up by their words; built on first use, dropped when definitions are added. */
+  private lookup: DefinitionLookup | null = null;
   /** Derivational variants among the indexed terms; built on first use. */
   private morphology: MorphologyIndex | null = null;
 
@@ -175,6 +184,7 @@ export class LegalRetriever {
       known.set(term.term, { term, termTerms: tokenize(term.term), definitionTerms: [...definitionSet], definitionSet });
     }
     this.definitions.set(documentId, known);
+    this.lookup = null;
   }
 
   /** The `k` best chunks for a query, optionally only among chunk ids the filter accepts. */
@@ -237,20 +247,25 @@ export class LegalRetriever {
     const pairs = adjacentPairs(asked);
     // Each added term with the documents whose definitions call for it: it counts only in their passages.
     const wantedBy = new Map<string, Set<string>>();
-    for (const [documentId, terms] of this.definitions) {
-      const want = (term: string): void => {
-        if (askedSet.has(term)) return;
+    const want = (documentId: string, terms: readonly string[]): void => {
+      for (const term of terms) {
+        if (askedSet.has(term)) continue;
         let documents = wantedBy.get(term);
         if (!documents) wantedBy.set(term, (documents = new Set()));
         documents.add(documentId);
-      };
-      for (const { termTerms, definitionTerms, definitionSet } of terms.values()) {
-        if (termTerms.length === 0 || definitionTerms.length === 0) continue;
-        if (containsSequence(asked, termTerms)) {
-          if (definitionTerms.length <= MAX_NAMING_TERMS) definitionTerms.forEach(want);
-        } else if (definitionTerms.length <= MAX_DESCRIBING_TERMS && describes(pairs, definitionSet)) {
-          termTerms.forEach(want);
-        }
+      }
+    };
+    const { byFirstTerm, byDefinitionWord } = this.definitionLookup();
+    // A term the question uses: its definition's words join, when they name something.
+    for (const word of askedSet) {
+      for (const { documentId, definition } of byFirstTerm.get(word) ?? []) {
+        if (definition.definitionTerms.length <= MAX_NAMING_TERMS && containsSequence(asked, definition.termTerms)) want(documentId, definition.definitionTerms);
+      }
+    }
+    // A short definition in the question's words (two adjacent ones): its term joins, unless the question uses it.
+    for (const [first, second] of pairs) {
+      for (const { documentId, definition } of byDefinitionWord.get(first) ?? []) {
+        if (definition.definitionSet.has(second) && !containsSequence(asked, definition.termTerms)) want(documentId, definition.termTerms);
       }
     }
     if (wantedBy.size === 0) return;
@@ -265,6 +280,30 @@ export class LegalRetriever {
     });
     const added = this.chunks.scoreScoped(terms, filter);
     for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
+  }
+
+  /**
+   * The definitions by the first word of their term, and those short enough to describe a question's subject by each
+   * word of their definition; built on first use after definitions were added.
+   */
+  private definitionLookup(): DefinitionLookup {
+    if (this.lookup !== null) return this.lookup;
+    const lookup: DefinitionLookup = { byFirstTerm: new Map(), byDefinitionWord: new Map() };
+    const file = (map: Map<string, DefinitionEntry[]>, key: string, entry: DefinitionEntry): void => {
+      const list = map.get(key);
+      if (list) list.push(entry);
+      else map.set(key, [entry]);
+    };
+    for (const [documentId, terms] of this.definitions) {
+      for (const definition of terms.values()) {
+        if (definition.termTerms.length === 0 || definition.definitionTerms.length === 0) continue;
+        const entry = { documentId, definition };
+        file(lookup.byFirstTerm, definition.termTerms[0], entry);
+        if (definition.definitionTerms.length <= MAX_DESCRIBING_TERMS) for (const word of definition.definitionTerms) file(lookup.byDefinitionWord, word, entry);
+      }
+    }
+    this.lookup = lookup;
+    return lookup;
   }
 
   /** Each chunk's document as a small number (by position in the chunk index), and the numbers by document id. */
