@@ -182,6 +182,20 @@ interface LexicalScorer {
   ownTerms: number;
 }
 
+/** Sentences kept with their terms: the same sentences are read again by the next questions on the same documents. */
+const TERM_CACHE_LIMIT = 20_000;
+const termCache = new Map<string, ReadonlySet<string>>();
+
+function termsOf(text: string): ReadonlySet<string> {
+  let terms = termCache.get(text);
+  if (terms === undefined) {
+    terms = new Set(tokenize(text));
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(text, terms);
+  }
+  return terms;
+}
+
 function lexicalScorer(question: string): LexicalScorer {
   const own = new Set(questionTerms(question));
   const expansions = new Map<string, number>();
@@ -190,7 +204,7 @@ function lexicalScorer(question: string): LexicalScorer {
     ownTerms: own.size,
     coverage(text: string): number {
       if (own.size === 0) return 0;
-      const terms = new Set(tokenize(text));
+      const terms = termsOf(text);
       let hits = 0;
       for (const term of own) if (terms.has(term)) hits++;
       let extra = 0;
