@@ -35,16 +35,19 @@ export class DocumentRepository {
 
   /** How many of the project's documents are in each status. */
   async statusCounts(projectId: string): Promise<Record<DocumentEntity['status'], number>> {
-    const rows = await this.documents
-      .createQueryBuilder('d')
-      .select('d.status', 'status')
-      .addSelect('count(*)', 'count')
-      .where('d.project_id = :projectId', { projectId })
-      .groupBy('d.status')
-      .getRawMany<{ status: DocumentEntity['status']; count: string }>();
+    return (await this.readiness(projectId)).counts;
+  }
+
+  /** In one query: how many documents are in each status, and the signature of the ready ones (`readySignature`). */
+  async readiness(projectId: string): Promise<{ counts: Record<DocumentEntity['status'], number>; readySignature: string }> {
+    const rows: { status: DocumentEntity['status']; count: string; latest: Date | null }[] = await this.dataSource.query(
+      `SELECT status, count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 GROUP BY status`,
+      [projectId],
+    );
     const counts = { queued: 0, processing: 0, ready: 0, failed: 0 };
     for (const row of rows) counts[row.status] = Number(row.count);
-    return counts;
+    const ready = rows.find((row) => row.status === 'ready');
+    return { counts, readySignature: `${counts.ready}:${ready?.latest ? new Date(ready.latest).getTime() : 0}` };
   }
 
   /** How many documents and stored bytes each project holds; projects without documents are absent. */
@@ -134,11 +137,7 @@ export class DocumentRepository {
 
   /** Changes whenever a ready document of the project is added, saved again or removed. */
   async readySignature(projectId: string): Promise<string> {
-    const rows: { count: string; latest: Date | null }[] = await this.dataSource.query(
-      `SELECT count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 AND status = 'ready'`,
-      [projectId],
-    );
-    return `${rows[0].count}:${rows[0].latest ? new Date(rows[0].latest).getTime() : 0}`;
+    return (await this.readiness(projectId)).readySignature;
   }
 
   async projectIdsOf(ids: string[]): Promise<Map<string, string>> {

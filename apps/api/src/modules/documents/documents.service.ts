@@ -195,6 +195,11 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     return this.documents.statusCounts(projectId);
   }
 
+  /** The status counts and the ready signature (`readySignature`) in one read. */
+  readiness(projectId: string): Promise<{ counts: Record<DocumentStatus, number>; readySignature: string }> {
+    return this.documents.readiness(projectId);
+  }
+
   readyIds(projectId: string, limit?: number): Promise<string[]> {
     return this.documents.readyIds(projectId, limit);
   }

@@ -19,6 +19,7 @@ import { FIRST_READY_WAIT_MS, NO_DOCUMENTS, PASSAGES_PER_ANSWER, PASSAGES_PER_CL
 
 const CALLER = entity.caller();
 const PROJECT = entity.project();
+const SIGNATURE = '1:1767225600000';
 const TEXT = 'This Agreement is governed by the laws of Nevada. Either party may terminate on thirty days notice.';
 const STORED: DocumentTextEntity = { documentId: 'document-1', text: TEXT, pages: [{ page: 1, start: 0, end: TEXT.length, ocr: false }] };
 const QUESTION = 'Which law governs the agreement?';
@@ -55,7 +56,7 @@ function setup(options: { counts?: { queued: number; processing: number; ready: 
   clock.now.mockImplementation(() => new Date(NOW.getTime() + (elapsed += 1000)));
   clock.sleep.mockResolvedValue();
   projects.getFor.mockResolvedValue(PROJECT);
-  documents.statusCounts.mockResolvedValue(options.counts ?? { queued: 0, processing: 0, ready: 1, failed: 0 });
+  documents.readiness.mockResolvedValue({ counts: options.counts ?? { queued: 0, processing: 0, ready: 1, failed: 0 }, readySignature: SIGNATURE });
   search.search.mockResolvedValue([{ chunk: CHUNK, file: 'contract.txt', score: 0.9 }]);
   search.textsOf.mockResolvedValue([STORED]);
   documents.findMany.mockResolvedValue([]);
@@ -80,10 +81,10 @@ describe(QaService.name, () => {
 
     it('waits for the first document still being read, then answers and says what was not searched', async () => {
       const mocks = setup();
-      mocks.documents.statusCounts
-        .mockResolvedValueOnce({ queued: 2, processing: 1, ready: 0, failed: 0 })
-        .mockResolvedValueOnce({ queued: 1, processing: 1, ready: 0, failed: 0 })
-        .mockResolvedValueOnce({ queued: 1, processing: 1, ready: 1, failed: 0 });
+      mocks.documents.readiness
+        .mockResolvedValueOnce({ counts: { queued: 2, processing: 1, ready: 0, failed: 0 }, readySignature: '0:0' })
+        .mockResolvedValueOnce({ counts: { queued: 1, processing: 1, ready: 0, failed: 0 }, readySignature: '0:0' })
+        .mockResolvedValueOnce({ counts: { queued: 1, processing: 1, ready: 1, failed: 0 }, readySignature: SIGNATURE });
       const answer = await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
       expect(mocks.clock.sleep).toHaveBeenCalledTimes(2);
       expect(answer.answer).toContain('2 documents are still being processed and were not searched.');
@@ -102,14 +103,15 @@ describe(QaService.name, () => {
     it('reads fewer passages for a question that names no kind of clause', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: 'Where is the warehouse?' });
-      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, 'Where is the warehouse?', PASSAGES_PER_ANSWER);
+      // Searched with the ready signature just read: the search does not read it again.
+      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, 'Where is the warehouse?', PASSAGES_PER_ANSWER, { readySignature: SIGNATURE });
     });
 
     it('answers the model the passages found, with the stored page maps and page furniture', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
       // A question naming a kind of clause reads more passages, searched with the words such clauses are written in.
-      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, searchQuery(QUESTION), PASSAGES_PER_CLAUSE_ANSWER);
+      expect(mocks.search.search).toHaveBeenCalledWith(PROJECT.id, searchQuery(QUESTION), PASSAGES_PER_CLAUSE_ANSWER, { readySignature: SIGNATURE });
       expect(searchQuery(QUESTION)).not.toBe(QUESTION);
       expect(mocks.search.textsOf).toHaveBeenCalledWith(PROJECT.id, ['document-1']);
       expect(mocks.model.answer).toHaveBeenCalledWith(

@@ -62,11 +62,12 @@ export class QaService {
    * are still being read waits for the first of them (at most FIRST_READY_WAIT_MS); with nothing uploaded, or
    * nothing that could be read, it is refused at once.
    */
-  private async firstReady(projectId: string): Promise<Record<'queued' | 'processing' | 'ready' | 'failed', number>> {
+  private async firstReady(projectId: string): Promise<{ counts: Record<'queued' | 'processing' | 'ready' | 'failed', number>; readySignature: string }> {
     const deadline = this.clock.now().getTime() + FIRST_READY_WAIT_MS;
     for (;;) {
-      const counts = await this.documents.statusCounts(projectId);
-      if (counts.ready > 0) return counts;
+      const readiness = await this.documents.readiness(projectId);
+      const { counts } = readiness;
+      if (counts.ready > 0) return readiness;
       if (counts.queued + counts.processing === 0) throw new BadRequestError(NO_DOCUMENTS);
       if (this.clock.now().getTime() >= deadline) throw new BadRequestError(STILL_READING);
       await this.clock.sleep(FIRST_READY_POLL_MS);
@@ -76,10 +77,11 @@ export class QaService {
   /** Answers from the project's ready documents; every citation returned has been checked against the stored text. */
   async ask(user: AuthUser, projectId: string, dto: AskQuestionDto): Promise<AnswerResponseDto> {
     const project = await this.projects.getFor(user, projectId, 'chat.ask');
-    const counts = await this.firstReady(project.id);
+    const { counts, readySignature } = await this.firstReady(project.id);
     const pending = counts.queued + counts.processing;
 
-    const hits = await this.search.search(project.id, searchQuery(dto.question), namesClause(dto.question) ? PASSAGES_PER_CLAUSE_ANSWER : PASSAGES_PER_ANSWER);
+    const passageCount = namesClause(dto.question) ? PASSAGES_PER_CLAUSE_ANSWER : PASSAGES_PER_ANSWER;
+    const hits = await this.search.search(project.id, searchQuery(dto.question), passageCount, { readySignature });
     const passages: Passage[] = hits.map(({ chunk, file, score }) => ({
       id: chunk.id,
       documentId: chunk.documentId,

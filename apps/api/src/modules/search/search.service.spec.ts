@@ -44,6 +44,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   const ready = { signature: 'sig-1', versions: new Map([['d1', 1], ...(stored ? [] : [['d2', 1] as [string, number]])]), more: [] as ChunkEntity[] };
   const embedded: string[] = [];
   const textReads: string[][] = [];
+  const signatureReads: string[] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
   const ingestion = strict<IngestionService>({
     async chunksOfDocuments(projectId, documentIds, withVectors = true) {
@@ -64,6 +65,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       documentDeletions.push(listener);
     },
     async readySignature() {
+      signatureReads.push(ready.signature);
       return ready.signature;
     },
     async readyVersions() {
@@ -107,6 +109,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     loadedDocuments,
     embedded,
     textReads,
+    signatureReads,
     qdrantSearches,
     deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
     deleteDocument: (projectId: string) => documentDeletions.forEach((listener) => listener(projectId, 'd1')),
@@ -124,6 +127,18 @@ async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; v
 }
 
 describe(`${SearchService.name}'s index cache`, () => {
+  it('takes the ready signature its caller has just read instead of reading it again, and rebuilds when it differs', async () => {
+    const { service, ready, loads, signatureReads } = setup({});
+    await service.search(PROJECT, QUERY, 3, { readySignature: 'sig-1' });
+    await service.search(PROJECT, QUERY, 3, { readySignature: 'sig-1' });
+    expect(signatureReads).toEqual([]);
+    expect(loads).toEqual([false]);
+    ready.signature = 'sig-2';
+    await service.search(PROJECT, QUERY, 3);
+    expect(signatureReads).toEqual(['sig-2']);
+    expect(loads).toEqual([false, false]);
+  });
+
   it('hands out the stored texts its index holds without reading them again, and reads only the others', async () => {
     const { service, textReads, deleteProject } = setup({});
     await service.search(PROJECT, QUERY, 3);

@@ -20,6 +20,8 @@ export interface SearchOptions {
   documentIds?: string[];
   /** Weight of the vector ranking in the fusion, against 1 for the lexical one. */
   vectorWeight?: number;
+  /** The project's ready signature (`DocumentsService.readySignature`) when the caller has just read it. */
+  readySignature?: string;
 }
 
 interface ProjectIndex {
@@ -105,7 +107,7 @@ export class SearchService {
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
     const weight = options.vectorWeight ?? this.vectorWeight;
-    const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors);
+    const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors, options.readySignature);
     if (index.chunks.size === 0) return [];
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
     const filter = allowed ? (id: string) => allowed.has(index.chunks.get(id)?.documentId ?? '') : undefined;
@@ -162,8 +164,8 @@ export class SearchService {
     return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
   }
 
-  private async index(projectId: string, withVectors: boolean): Promise<ProjectIndex> {
-    const signature = await this.documents.readySignature(projectId);
+  private async index(projectId: string, withVectors: boolean, readySignature?: string): Promise<ProjectIndex> {
+    const signature = readySignature ?? (await this.documents.readySignature(projectId));
     const cached = this.indexes.get(projectId);
     if (cached && cached.signature === signature && (cached.withVectors || !withVectors)) {
       // Most recently used goes last.
