@@ -321,7 +321,6 @@ export class LegalRetriever {
     return this.documentOrdinals;
   }
 
-
   /**
    * The words of a question that name documents by their file names ("What does the BT NDA say on copies?"): words
    * of some file name that few documents of the project hold, in their names and openings and in their passages (so

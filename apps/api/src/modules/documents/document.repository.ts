@@ -33,12 +33,7 @@ export class DocumentRepository {
     return this.documents.findOneBy({ projectId, id });
   }
 
-  /** How many of the project's documents are in each status. */
-  async statusCounts(projectId: string): Promise<Record<DocumentEntity['status'], number>> {
-    return (await this.readiness(projectId)).counts;
-  }
-
-  /** In one query: how many documents are in each status, and the signature of the ready ones (`readySignature`). */
+  /** In one query: how many of the project's documents are in each status, and the signature of the ready ones (`readySignature`). */
   async readiness(projectId: string): Promise<{ counts: Record<DocumentEntity['status'], number>; readySignature: string }> {
     const rows: { status: DocumentEntity['status']; count: string; latest: Date | null }[] = await this.dataSource.query(
       `SELECT status, count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 GROUP BY status`,

@@ -191,10 +191,6 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     return this.documents.list(projectId);
   }
 
-  statusCounts(projectId: string): Promise<Record<DocumentStatus, number>> {
-    return this.documents.statusCounts(projectId);
-  }
-
   /** The status counts and the ready signature (`readySignature`) in one read. */
   readiness(projectId: string): Promise<{ counts: Record<DocumentStatus, number>; readySignature: string }> {
     return this.documents.readiness(projectId);
