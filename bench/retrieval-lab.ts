@@ -27,7 +27,7 @@ interface LabArgs {
   dataDir: string;
   baseline: boolean;
   byCategory: boolean;
-  /** How a pooled query names its contract: the "Consider ...;" prefix, in a plain sentence ("Under ..., ..."), or not at all. */
+  /** How a pooled query names its contract: the "Consider ...;" prefix, in a plain sentence ("Under the <title> between <parties>: ..."), or not at all. */
   ask: 'consider' | 'sentence' | 'bare';
   chunk: Partial<ChunkOptions>;
   bm25: Partial<Bm25Options>;
