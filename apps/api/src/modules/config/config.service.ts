@@ -30,6 +30,9 @@ export class ConfigService {
   get search(): AppConfig['search'] {
     return this.values.search;
   }
+  get workers(): AppConfig['workers'] {
+    return this.values.workers;
+  }
   get qdrant(): AppConfig['qdrant'] {
     return this.values.qdrant;
   }

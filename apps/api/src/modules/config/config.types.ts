@@ -43,12 +43,14 @@ export interface AppConfig {
   /** The bearer token /api/metrics answers; null: it answers 404 to everyone. */
   metrics: { token: Secret | null };
   qdrant: { url: string | null; apiKey: Secret | null; collection: string };
-  /** Memory the per-project search indexes may hold together; the least recently used are dropped beyond it. */
   /**
-   * cacheMb: memory of the per-project search indexes. vectorWeight: weight of the vector ranking fused with the
-   * lexical one; 0 leaves vectors out of search and out of ingestion (none are computed or stored).
+   * cacheMb: memory the per-project search indexes may hold together; the least recently used are dropped beyond it.
+   * vectorWeight: weight of the vector ranking fused with the lexical one; 0 leaves vectors out of search and out of
+   * ingestion (none are computed or stored).
    */
   search: { cacheMb: number; vectorWeight: number };
+  /** Worker threads that score questions and compose offline answers (0: all on the event loop). */
+  workers: { threads: number };
   anthropic: { apiKey: Secret | null; model: string; baseUrl: string | null };
   voyage: { apiKey: Secret | null; model: string; baseUrl: string };
   mail: { smtpUrl: Secret | null; from: string; outboxDir: string };

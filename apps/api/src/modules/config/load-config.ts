@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config.error';
 import { ApiDocsAccess, AppConfig, AppRole, RunMode, Secret } from './config.types';
@@ -188,6 +189,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       cacheMb: integer(env, 'SEARCH_CACHE_MB', 256, 8, 65_536),
       vectorWeight: decimal(env, 'SEARCH_VECTOR_WEIGHT', text(env, 'VOYAGE_API_KEY') === null ? DEFAULT_VECTOR_WEIGHT.offline : DEFAULT_VECTOR_WEIGHT.voyage, 0, 10),
     },
+    workers: { threads: integer(env, 'WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 0, 64) },
     qdrant: {
       url: url(env, 'QDRANT_URL', ['http:', 'https:']),
       apiKey: text(env, 'QDRANT_API_KEY') ? new Secret(text(env, 'QDRANT_API_KEY') as string) : null,

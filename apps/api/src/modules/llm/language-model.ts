@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { answerBroadQuestion, answerExtractively, broadIntent, buildCaseSummary, buildLiabilityAnalysis, type PageSpan, type TextSpan } from '@casewise/legal';
+import { buildCaseSummary, buildLiabilityAnalysis, type PageSpan, type TextSpan } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
+import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
+import { OFFLINE_ENGINE } from './offline-answer';
 
-export const OFFLINE_ENGINE = 'offline-extractive-v1';
+export { OFFLINE_ENGINE } from './offline-answer';
 
 /** Answers and reports: Claude when ANTHROPIC_API_KEY is set, otherwise the offline engine of libs/legal. */
 @Injectable()
 export class LanguageModel {
+  /** Offline answers go to the worker threads in turn. */
+  private answers = 0;
+
   constructor(
     private readonly config: ConfigService,
     private readonly claude: ClaudeLanguageModel,
+    private readonly workers: WorkerPool,
   ) {}
 
   get engine(): string {
@@ -27,6 +33,7 @@ export class LanguageModel {
    * questions ("key terms", "my obligations", "potential risks") from them, which no single passage can.
    * `boilerplate` is each document's page furniture, which the offline engine never quotes. `texts` are the whole
    * texts of the passages' documents, by id: the offline engine reads a contract's dates from the whole of it.
+   * The offline engine runs in a worker thread (`offlineAnswer`), off the event loop.
    */
   async answer(
     question: string,
@@ -37,16 +44,7 @@ export class LanguageModel {
     texts: Record<string, string> = {},
   ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
-    const intent = broadIntent(question);
-    const broad = intent && documents.length > 0 ? answerBroadQuestion(intent, documents) : null;
-    const result = broad && !broad.abstained ? broad : answerExtractively(question, passages, { pages, boilerplate, texts });
-    return {
-      answer: result.answer,
-      citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),
-      abstained: result.abstained,
-      engine: OFFLINE_ENGINE,
-      usage: null,
-    };
+    return this.workers.call(`answer:${this.answers++}`, 'answer', question, passages, pages, documents, boilerplate, texts);
   }
 
   async report(kind: ReportKind, documents: SourceDocument[], projectName: string): Promise<ReportDraft> {

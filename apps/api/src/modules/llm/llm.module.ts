@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkersModule } from '@api/modules/workers/workers.module';
 import { CitationChecker } from './citation-checker';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { ClaudeClient } from './claude.client';
@@ -10,6 +11,7 @@ import { LanguageModel } from './language-model';
  * texts it needs, and never reads the database or decides access.
  */
 @Module({
+  imports: [WorkersModule],
   providers: [ClaudeClient, ClaudeLanguageModel, CitationChecker, LanguageModel],
   exports: [LanguageModel, CitationChecker],
 })

@@ -10,6 +10,7 @@ import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { strict } from '@test/utils/strict';
 import { SearchCacheBus } from './search-cache.bus';
 import { SearchService } from './search.service';
+import { WorkerPool } from '@api/modules/workers/worker-pool';
 
 const PROJECT = 'project-1';
 const QUERY = 'governing law';
@@ -36,7 +37,7 @@ interface StoredDocument {
  * A search service over fixed chunks with the real VectorIndex; with `qdrantHits` the configuration names a
  * Qdrant server, which is faked and answers those hits. Records whether each load of the chunks asked for vectors.
  */
-function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256, stored?: StoredDocument) {
+function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; score: number }[], cacheMb = 256, stored?: StoredDocument, workers = 0) {
   const loads: boolean[] = [];
   const loadedProjects: string[] = [];
   const loadedDocuments: string[][] = [];
@@ -84,6 +85,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   const config = strict<ConfigService>({
     qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' },
     search: { cacheMb, vectorWeight: 0 },
+    workers: { threads: workers },
     redis: { url: null, prefix: 'test' },
   });
   const qdrant = strict<QdrantVectorStore>({
@@ -98,10 +100,12 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       deletions.push(listener);
     },
   });
-  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), config);
+  const threads = new WorkerPool(config);
+  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), threads, config);
   const initialised = service.onModuleInit();
   return {
     service,
+    threads,
     initialised,
     ready,
     loads,
@@ -216,6 +220,46 @@ describe(`${SearchService.name}'s index cache`, () => {
     await service.search('p3', QUERY, 3);
     expect(loadedProjects).toEqual(['p1', 'p2', 'p3', 'p4', 'p3']);
     expect(service.cacheStats().bytes).toBeLessThanOrEqual(service.cacheStats().limitBytes);
+  });
+});
+
+describe(`${SearchService.name} in worker threads`, () => {
+  it('scores in a thread the same hits as in process, reading each project once, a grown index included', async () => {
+    const local = setup({});
+    const threaded = setup({}, undefined, 256, undefined, 1);
+    try {
+      expect(threaded.threads.size).toBe(1);
+      for (const query of [QUERY, 'registered office', 'survives termination']) expect(await threaded.service.search(PROJECT, query, 3)).toEqual(await local.service.search(PROJECT, query, 3));
+      expect(threaded.loads).toEqual([false]);
+      for (const { ready } of [local, threaded]) {
+        ready.more.push(chunk('c4', 'd3', 'The governing law of this lease is the law of Ontario.', null, 0));
+        ready.versions.set('d3', 1);
+        ready.signature = 'sig-2';
+      }
+      expect(await threaded.service.search(PROJECT, 'Ontario governing law', 3)).toEqual(await local.service.search(PROJECT, 'Ontario governing law', 3));
+      expect(threaded.loadedDocuments).toEqual([['d1', 'd2'], ['d3']]);
+    } finally {
+      await threaded.threads.onModuleDestroy();
+    }
+  });
+
+  it('reads a project again when its thread no longer holds it, and answers as before', async () => {
+    const threaded = setup({}, undefined, 256, undefined, 1);
+    try {
+      const before = await threaded.service.search(PROJECT, QUERY, 3);
+      await threaded.threads.call(PROJECT, 'forget', PROJECT);
+      expect(await threaded.service.search(PROJECT, QUERY, 3)).toEqual(before);
+      expect(threaded.loads).toEqual([false, false]);
+      // A grown index is read whole again rather than grown over nothing.
+      await threaded.threads.call(PROJECT, 'forget', PROJECT);
+      threaded.ready.more.push(chunk('c4', 'd3', 'The governing law of this lease is the law of Ontario.', null, 0));
+      threaded.ready.versions.set('d3', 1);
+      threaded.ready.signature = 'sig-2';
+      expect((await threaded.service.search(PROJECT, QUERY, 4)).map((hit) => hit.chunk.id).sort()).toEqual(['c1', 'c2', 'c3', 'c4']);
+      expect(threaded.loadedDocuments.at(-1)).toEqual(['d1', 'd2', 'd3']);
+    } finally {
+      await threaded.threads.onModuleDestroy();
+    }
   });
 });
 

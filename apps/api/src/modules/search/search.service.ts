@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@api/modules/config/config.service';
-import { assembleSections, LegalRetriever, SectionMap } from '@casewise/legal';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { ProjectsService } from '@api/modules/projects/projects.service';
@@ -8,6 +7,8 @@ import { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import type { DocumentTextEntity } from '@api/modules/ingestion/document-text.entity';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { VectorIndex, VectorPoint } from '@api/modules/vectors/vector-index';
+import type { RankedPassage, RetrieverInputChunk } from '@api/modules/workers/project-retrievers';
+import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { SearchCacheBus } from './search-cache.bus';
 
 export interface SearchHit {
@@ -30,8 +31,6 @@ interface ProjectIndex {
   versions: Map<string, number>;
   /** Whether the database vectors were loaded: only needed when the vector ranking has weight. */
   withVectors: boolean;
-  retriever: LegalRetriever;
-  sections: SectionMap;
   chunks: Map<string, ChunkEntity>;
   /** Each document's stored text and pages: a section handed out whole is read from it, and answers are checked against it. */
   texts: Map<string, DocumentTextEntity>;
@@ -84,6 +83,7 @@ export class SearchService {
     private readonly vectors: VectorIndex,
     private readonly projects: ProjectsService,
     private readonly bus: SearchCacheBus,
+    private readonly workers: WorkerPool,
     config: ConfigService,
   ) {
     this.limitBytes = config.search.cacheMb * 1024 * 1024;
@@ -98,6 +98,8 @@ export class SearchService {
     };
     this.projects.onProjectDeleted(stale);
     this.documents.onDocumentDeleted((projectId) => stale(projectId));
+    // A search thread that stopped took its projects' retrievers with it.
+    this.workers.onLost((projectIds) => projectIds.forEach((projectId) => this.forget(projectId)));
     await this.bus.listen((projectId) => this.forget(projectId)).catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
   }
 
@@ -106,27 +108,41 @@ export class SearchService {
   }
 
   async search(projectId: string, query: string, k: number, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const found = await this.searchIn(projectId, query, k, options);
+    // The project left the cache (or its search thread stopped) between reading the index and scoring: once more.
+    return found ?? (await this.searchIn(projectId, query, k, options)) ?? [];
+  }
+
+  private async searchIn(projectId: string, query: string, k: number, options: SearchOptions): Promise<SearchHit[] | null> {
     const weight = options.vectorWeight ?? this.vectorWeight;
     const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors, options.readySignature);
     if (index.chunks.size === 0) return [];
-    const allowed = options.documentIds ? new Set(options.documentIds) : null;
-    const filter = allowed ? (id: string) => allowed.has(index.chunks.get(id)?.documentId ?? '') : undefined;
     const depth = Math.max(k * 4, 50);
-    const lexical = index.retriever.search(query, depth, filter);
-    let ranked: { id: string; score: number; passageScore?: number }[] = lexical;
+    let sections;
     if (weight > 0) {
-      const points = allowed ? index.points.filter((point) => filter?.(point.id)) : index.points;
+      const lexical = await this.workers.call(projectId, 'rank', projectId, query, depth, options.documentIds);
+      if (lexical === null) return this.lost(projectId);
+      const allowed = options.documentIds ? new Set(options.documentIds) : null;
+      const points = allowed ? index.points.filter((point) => allowed.has(index.chunks.get(point.id)?.documentId ?? '')) : index.points;
       const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points, options.documentIds);
       const own = new Map(lexical.map((hit) => [hit.id, hit.passageScore]));
-      ranked = this.weightedFusion(lexical, semantic, weight).map((hit) => ({ ...hit, passageScore: own.get(hit.id) ?? 0 }));
+      const ranked: RankedPassage[] = this.weightedFusion(lexical, semantic, weight).map((hit) => ({ ...hit, passageScore: own.get(hit.id) ?? 0 }));
+      sections = await this.workers.call(projectId, 'assemble', projectId, ranked, k);
+    } else {
+      sections = await this.workers.call(projectId, 'search', projectId, query, depth, k, options.documentIds);
     }
+    if (sections === null) return this.lost(projectId);
     // Small-to-big: ranked as passages, handed out grown over the neighbours of their section that match as well.
-    return assembleSections(ranked, index.sections)
-      .slice(0, k)
-      .flatMap((hit) => {
-        const chunk = this.sectionChunk(index, hit.id, hit.chunkIds, hit.start, hit.end);
-        return chunk ? [{ chunk, file: index.files.get(chunk.documentId) ?? '', score: hit.score }] : [];
-      });
+    return sections.flatMap((hit) => {
+      const chunk = this.sectionChunk(index, hit.id, hit.chunkIds, hit.start, hit.end);
+      return chunk ? [{ chunk, file: index.files.get(chunk.documentId) ?? '', score: hit.score }] : [];
+    });
+  }
+
+  /** The search thread no longer holds the project: its index is dropped here too, to be built again. */
+  private lost(projectId: string): null {
+    this.forget(projectId);
+    return null;
   }
 
   /** The retrieved passage, or, when it grew, a passage spanning its section's passages with the stored text between them. */
@@ -186,13 +202,14 @@ export class SearchService {
 
   /** Caches an index as the most recently used, then drops the least recently used beyond the bound (never the newest). */
   private store(projectId: string, index: ProjectIndex): void {
-    this.forget(projectId);
+    this.drop(projectId);
     this.indexes.set(projectId, index);
     this.cachedBytes += index.bytes;
     for (const [oldest, entry] of this.indexes) {
       if (this.cachedBytes <= this.limitBytes || oldest === projectId) break;
       this.indexes.delete(oldest);
       this.cachedBytes -= entry.bytes;
+      void this.workers.call(oldest, 'forget', oldest).catch(() => undefined);
     }
   }
 
@@ -202,15 +219,13 @@ export class SearchService {
       signature,
       versions: new Map(),
       withVectors,
-      retriever: LegalRetriever.build([], []),
-      sections: new SectionMap([]),
       chunks: new Map(),
       texts: new Map(),
       files: new Map(),
       points: [],
       bytes: 0,
     };
-    return { ...index, bytes: await this.addDocuments(projectId, index, versions, [...versions.keys()]) };
+    return { ...index, bytes: (await this.addDocuments(projectId, index, versions, [...versions.keys()], true)) ?? 0 };
   }
 
   /**
@@ -222,11 +237,15 @@ export class SearchService {
     const versions = await this.documents.readyVersions(projectId);
     if ([...index.versions].some(([id, version]) => versions.get(id) !== version)) return this.build(projectId, signature, index.withVectors);
     const added = [...versions.keys()].filter((id) => !index.versions.has(id));
-    return { ...index, signature, bytes: index.bytes + (await this.addDocuments(projectId, index, versions, added)) };
+    const bytes = await this.addDocuments(projectId, index, versions, added);
+    return bytes === null ? this.build(projectId, signature, index.withVectors) : { ...index, signature, bytes: index.bytes + bytes };
   }
 
-  /** Reads these documents' passages and texts into the index; returns the bytes they add. */
-  private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[]): Promise<number> {
+  /**
+   * Reads these documents' passages and texts into the index (`reset`: a new one); returns the bytes they add, or null
+   * when the index was to grow and its search thread no longer holds the project.
+   */
+  private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[], reset = false): Promise<number | null> {
     const [loaded, texts, documents] = await Promise.all([
       this.ingestion.chunksOfDocuments(projectId, documentIds, index.withVectors),
       this.ingestion.textsOf(documentIds),
@@ -237,9 +256,9 @@ export class SearchService {
     const chunks = loaded.filter((chunk) => fresh.has(chunk.documentId));
     const openings = texts.filter((text) => fresh.has(text.documentId));
     const names = new Map(documents.map((document) => [document.id, document.filename]));
-    for (const text of openings) index.retriever.addDocument({ id: text.documentId, name: names.get(text.documentId), text: text.text.slice(0, OPENING_CHARS) });
-    for (const chunk of chunks) index.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
-    index.sections.add(chunks);
+    const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
+    const opened = openings.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
+    // Recorded before the retriever's thread is told, so that a request meanwhile does not add them again.
     for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
     for (const text of openings) index.texts.set(text.documentId, text);
     for (const document of documents) index.files.set(document.id, document.filename);
@@ -247,6 +266,7 @@ export class SearchService {
     // One by one: a spread of a whole data room's points would overflow the call's arguments.
     for (const point of points) index.points.push(point);
     for (const id of fresh) index.versions.set(id, versions.get(id) as number);
+    if (!(await this.workers.call(projectId, 'add', projectId, reset, opened, passages))) return null;
     const openingChars = openings.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
     const textChars = openings.reduce((sum, text) => sum + text.text.length, 0);
     return estimateBytes(chunks, openingChars, textChars, points);
@@ -254,9 +274,15 @@ export class SearchService {
 
   /** Forgets a project's cached index (after a deletion, or when another process says it is stale). */
   forget(projectId: string): void {
+    if (this.drop(projectId)) void this.workers.call(projectId, 'forget', projectId).catch(() => undefined);
+  }
+
+  /** Takes a project's index out of the cache's accounts; whether there was one. */
+  private drop(projectId: string): boolean {
     const entry = this.indexes.get(projectId);
-    if (entry === undefined) return;
+    if (entry === undefined) return false;
     this.indexes.delete(projectId);
     this.cachedBytes -= entry.bytes;
+    return true;
   }
 }

@@ -1,0 +1,94 @@
+import { assembleSections, LegalRetriever, SectionMap, type RetrievalHit, type SectionHit } from '@casewise/legal';
+
+/** A document as its project's retriever reads it: the opening of its stored text and its file name. */
+export interface RetrieverInputDocument {
+  id: string;
+  name?: string;
+  /** The first characters of the stored text (title, parties, recitals): what a query naming the document matches. */
+  opening: string;
+}
+
+/** A passage as the retriever reads it: its words and headings, and where it lies (for small-to-big). */
+export interface RetrieverInputChunk {
+  id: string;
+  documentId: string;
+  ordinal: number;
+  start: number;
+  end: number;
+  text: string;
+  headingPath: string[];
+}
+
+/** One ranked passage before small-to-big: its score, and its own match with the question before any document prior. */
+export interface RankedPassage {
+  id: string;
+  score: number;
+  passageScore?: number;
+}
+
+interface ProjectRetriever {
+  retriever: LegalRetriever;
+  sections: SectionMap;
+  /** Each passage's document, for a search limited to some documents. */
+  documentOf: Map<string, string>;
+}
+
+/**
+ * The lexical half of search for many projects: each project's legal BM25 retriever and the map of its sections. The
+ * search service runs it in worker threads (SearchWorkers), so that scoring a question never holds up the API's event
+ * loop; the same code runs in process when there are no workers. A project it does not hold is reported as `null`:
+ * the caller builds it again (after a worker restarted, or a project dropped from the cache meanwhile).
+ */
+export class ProjectRetrievers {
+  private readonly projects = new Map<string, ProjectRetriever>();
+
+  /**
+   * Adds documents and their passages to a project's retriever; `reset` starts the project afresh. Without `reset`,
+   * a project not held here is left alone and `false` returned: what it held before must be read again first.
+   */
+  add(projectId: string, reset: boolean, documents: readonly RetrieverInputDocument[], chunks: readonly RetrieverInputChunk[]): boolean {
+    let project = reset ? undefined : this.projects.get(projectId);
+    if (project === undefined && !reset) return false;
+    if (project === undefined) {
+      project = { retriever: LegalRetriever.build([], []), sections: new SectionMap([]), documentOf: new Map() };
+      this.projects.set(projectId, project);
+    }
+    for (const document of documents) project.retriever.addDocument({ id: document.id, name: document.name, text: document.opening });
+    for (const chunk of chunks) {
+      project.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
+      project.documentOf.set(chunk.id, chunk.documentId);
+    }
+    project.sections.add(chunks.map(({ id, documentId, ordinal, start, end, headingPath }) => ({ id, documentId, ordinal, start, end, headingPath })));
+    return true;
+  }
+
+  forget(projectId: string): void {
+    this.projects.delete(projectId);
+  }
+
+  has(projectId: string): boolean {
+    return this.projects.has(projectId);
+  }
+
+  /** The `depth` best passages for a query, lexically, among the given documents' when some are given. */
+  rank(projectId: string, query: string, depth: number, documentIds?: readonly string[]): RetrievalHit[] | null {
+    const project = this.projects.get(projectId);
+    if (project === undefined) return null;
+    const allowed = documentIds ? new Set(documentIds) : null;
+    const filter = allowed ? (id: string) => allowed.has(project.documentOf.get(id) ?? '') : undefined;
+    return project.retriever.search(query, depth, filter);
+  }
+
+  /** Ranked passages grown to their sections (small-to-big), the best `k`. */
+  assemble(projectId: string, ranked: readonly RankedPassage[], k: number): SectionHit[] | null {
+    const project = this.projects.get(projectId);
+    if (project === undefined) return null;
+    return assembleSections(ranked, project.sections).slice(0, k);
+  }
+
+  /** Ranks and assembles in one step: the lexical search alone. */
+  search(projectId: string, query: string, depth: number, k: number, documentIds?: readonly string[]): SectionHit[] | null {
+    const ranked = this.rank(projectId, query, depth, documentIds);
+    return ranked === null ? null : this.assemble(projectId, ranked, k);
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Worker } from 'node:worker_threads';
+import { childModule } from '@api/modules/common/node-module';
+import { ConfigService } from '@api/modules/config/config.service';
+import { workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerReply, type WorkerRequest } from './worker.handlers';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  pending: Map<number, Pending>;
+  /** The routes (projects) this thread has been handed state for since it started: they lose it with the thread. */
+  routes: Set<string>;
+}
+
+/** FNV-1a over a route's code units: a project always goes to the same thread. */
+function hash(route: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < route.length; i++) h = Math.imul(h ^ route.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Worker threads for the CPU-bound work of a question (WORKER_THREADS of them, or none: then in this thread): scoring
+ * it against a project's retriever and composing the offline engine's answer. Each call goes to the thread its route
+ * names (a project always to the same one, so that its retriever is built once), while the event loop goes on serving
+ * other requests. Calls to one thread run in the order they were made. A thread
+ * that dies fails its pending calls, is started again on the next call, and its projects are reported to `onLost`
+ * listeners (they must be built again).
+ */
+@Injectable()
+export class WorkerPool implements OnModuleDestroy {
+  private readonly logger = new Logger(WorkerPool.name);
+  private readonly slots: Slot[];
+  private readonly local: WorkerHandlers | null;
+  private readonly lostListeners: ((routes: string[]) => void)[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(config: ConfigService) {
+    const size = config.workers.threads;
+    this.slots = Array.from({ length: size }, () => ({ worker: null, pending: new Map(), routes: new Set() }));
+    this.local = size === 0 ? workerHandlers() : null;
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  onLost(listener: (routes: string[]) => void): void {
+    this.lostListeners.push(listener);
+  }
+
+  call<K extends WorkerOp>(route: string, op: K, ...args: Parameters<WorkerHandlers[K]>): Promise<ReturnType<WorkerHandlers[K]>> {
+    type Result = ReturnType<WorkerHandlers[K]>;
+    if (this.local !== null) {
+      try {
+        return Promise.resolve((this.local[op] as (...a: unknown[]) => unknown)(...args) as Result);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    if (this.closed) return Promise.reject(new Error('The worker threads are closed.'));
+    const slot = this.slots[hash(route) % this.slots.length];
+    const worker = slot.worker ?? this.spawn(slot);
+    // A route handed state to keep (a project's retriever) loses it with the thread.
+    if (op === 'add') slot.routes.add(route);
+    const id = this.nextId++;
+    return new Promise<Result>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A thread with calls pending keeps the process alive; an idle one does not.
+      worker.ref();
+      worker.postMessage({ id, op, args } satisfies WorkerRequest);
+    });
+  }
+
+  private spawn(slot: Slot): Worker {
+    const { path, execArgv } = childModule(__dirname, 'worker-thread');
+    const worker = new Worker(path, { execArgv, stdout: false, stderr: false });
+    worker.unref();
+    slot.worker = worker;
+    slot.routes = new Set();
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = slot.pending.get(reply.id);
+      if (pending === undefined) return;
+      slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) worker.unref();
+      if (reply.ok) pending.resolve(reply.value);
+      else pending.reject(new Error(reply.error));
+    });
+    const lost = (error: Error): void => {
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      const routes = [...slot.routes];
+      slot.routes = new Set();
+      for (const pending of slot.pending.values()) pending.reject(error);
+      slot.pending.clear();
+      if (!this.closed) this.logger.warn(`A worker thread stopped (${error.message}); its ${routes.length} route(s) start again.`);
+      for (const listener of this.lostListeners) listener(routes);
+    };
+    worker.on('error', (error) => lost(error));
+    worker.on('exit', (code) => lost(new Error(`worker thread exited with code ${code}`)));
+    return worker;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const worker = slot.worker;
+        if (worker === null) return;
+        await worker.terminate();
+      }),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
+
+/** The thread side of WorkerPool: holds projects' retrievers and answers calls one at a time, in order. */
+
+if (isMainThread || parentPort === null) throw new Error('worker-thread runs only as a worker thread started by WorkerPool');
+const port = parentPort;
+const handlers = workerHandlers();
+
+port.on('message', (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const handler = handlers[request.op] as (...args: unknown[]) => unknown;
+    reply = { id: request.id, ok: true, value: handler(...request.args) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(reply);
+});
