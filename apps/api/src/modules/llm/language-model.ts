@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { buildCaseSummary, buildLiabilityAnalysis, type PageSpan, type TextSpan } from '@casewise/legal';
+import type { PageSpan, TextSpan } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
-import { OFFLINE_ENGINE } from './offline-answer';
+import { OFFLINE_ENGINE } from './offline-engine';
 
-export { OFFLINE_ENGINE } from './offline-answer';
+export { OFFLINE_ENGINE } from './offline-engine';
 
 /** Answers and reports: Claude when ANTHROPIC_API_KEY is set, otherwise the offline engine of libs/legal. */
 @Injectable()
 export class LanguageModel {
-  /** Offline answers go to the worker threads in turn. */
-  private answers = 0;
+  /** Offline answers and reports go to the worker threads in turn. */
+  private calls = 0;
 
   constructor(
     private readonly config: ConfigService,
@@ -44,13 +44,12 @@ export class LanguageModel {
     texts: Record<string, string> = {},
   ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
-    return this.workers.call(`answer:${this.answers++}`, 'answer', question, passages, pages, documents, boilerplate, texts);
+    return this.workers.call(`offline:${this.calls++}`, 'answer', question, passages, pages, documents, boilerplate, texts);
   }
 
   async report(kind: ReportKind, documents: SourceDocument[], projectName: string): Promise<ReportDraft> {
     if (this.usesClaude) return this.claude.generateReport(kind, documents, projectName);
-    const build = kind === 'case-summary' ? buildCaseSummary : buildLiabilityAnalysis;
-    const report = build(documents.map(({ id, file, text, pages }) => ({ id, file, text, pages })), { projectName });
-    return { kind, markdown: report.markdown, citations: report.citations, engine: OFFLINE_ENGINE, usage: null };
+    // Over a data room this takes seconds: in a worker thread, the API keeps answering meanwhile.
+    return this.workers.call(`offline:${this.calls++}`, 'report', kind, documents, projectName);
   }
 }

@@ -1,4 +1,4 @@
-import { offlineAnswer } from '@api/modules/llm/offline-answer';
+import { offlineAnswer, offlineReport } from '@api/modules/llm/offline-engine';
 import { ProjectRetrievers } from './project-retrievers';
 
 /** What a worker thread does, by name: each takes and returns plain data (structured-cloned between threads). */
@@ -6,6 +6,7 @@ export function workerHandlers() {
   const retrievers = new ProjectRetrievers();
   return {
     answer: offlineAnswer,
+    report: offlineReport,
     add: (...args: Parameters<ProjectRetrievers['add']>) => retrievers.add(...args),
     forget: (projectId: string): void => retrievers.forget(projectId),
     rank: (...args: Parameters<ProjectRetrievers['rank']>) => retrievers.rank(...args),

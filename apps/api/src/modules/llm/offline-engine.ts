@@ -1,5 +1,5 @@
-import { answerBroadQuestion, answerExtractively, broadIntent, type PageSpan, type TextSpan } from '@casewise/legal';
-import type { AnswerDraft, Passage, SourceDocument } from './llm.types';
+import { answerBroadQuestion, answerExtractively, broadIntent, buildCaseSummary, buildLiabilityAnalysis, type PageSpan, type TextSpan } from '@casewise/legal';
+import type { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
 
 export const OFFLINE_ENGINE = 'offline-extractive-v1';
 
@@ -26,4 +26,14 @@ export function offlineAnswer(
     engine: OFFLINE_ENGINE,
     usage: null,
   };
+}
+
+/** The offline engine's report over whole documents; pure, like `offlineAnswer`. */
+export function offlineReport(kind: ReportKind, documents: SourceDocument[], projectName: string): ReportDraft {
+  const build = kind === 'case-summary' ? buildCaseSummary : buildLiabilityAnalysis;
+  const report = build(
+    documents.map(({ id, file, text, pages }) => ({ id, file, text, pages })),
+    { projectName },
+  );
+  return { kind, markdown: report.markdown, citations: report.citations, engine: OFFLINE_ENGINE, usage: null };
 }
