@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import type { NewChunk } from '@api/modules/ingestion/ingestion.repository';
@@ -173,9 +174,14 @@ for (const adapter of ADAPTERS) {
         const [id] = await ingest('b', 'exact.txt', [values]);
         const row = (await ctx.app.get(IngestionService).chunksOfProject(projects.b, true)).find((chunk) => chunk.id === id);
         const stored = row?.vector ?? [];
-        // PostgreSQL sends a real[] as the shortest decimals of its floats: as float32 they are the very bits stored.
         expect(stored).toHaveLength(values.length);
         expect(Buffer.from(new Float32Array(stored).buffer)).toEqual(Buffer.from(new Float32Array(values).buffer));
+        // Stored as bytes, not as text: four per component, big-endian, as PostgreSQL's float4send writes a real.
+        const [raw] = (await ctx.app.get(DataSource).query(`SELECT vector, octet_length(vector) AS size FROM chunks WHERE id = $1`, [id])) as { vector: Uint8Array; size: number }[];
+        expect(Number(raw.size)).toBe(values.length * 4);
+        const expected = Buffer.alloc(values.length * 4);
+        values.forEach((value, i) => expected.writeFloatBE(value, i * 4));
+        expect(Buffer.from(raw.vector)).toEqual(expected);
       });
     }
   });

@@ -10,6 +10,7 @@ import { Usage1763870000000 } from './migrations/1763870000000-usage';
 import { AuditChain1763880000000 } from './migrations/1763880000000-audit-chain';
 import { LastSignIn1763890000000 } from './migrations/1763890000000-last-sign-in';
 import { ApiKeys1763900000000 } from './migrations/1763900000000-api-keys';
+import { BinaryVectors1763910000000 } from './migrations/1763910000000-binary-vectors';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AuditChain1763880000000,
   LastSignIn1763890000000,
   ApiKeys1763900000000,
+  BinaryVectors1763910000000,
 ];

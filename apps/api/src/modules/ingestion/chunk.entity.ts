@@ -33,9 +33,10 @@ export class SealedChunkEntity {
   @Column('bytea')
   text: Buffer;
 
-  @Column('real', { array: true, nullable: true })
-  vector: number[] | null;
+  /** The embedding as bytes (vector-bytes.ts), when the database keeps vectors. */
+  @Column('bytea', { nullable: true })
+  vector: Uint8Array | null;
 }
 
 /** A passage of a document; [start, end) are offsets into the document's canonical text. */
-export type ChunkEntity = Omit<SealedChunkEntity, 'headingPath' | 'text'> & { headingPath: string[]; text: string };
+export type ChunkEntity = Omit<SealedChunkEntity, 'headingPath' | 'text' | 'vector'> & { headingPath: string[]; text: string; vector: number[] | null };

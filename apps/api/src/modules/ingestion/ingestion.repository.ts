@@ -6,6 +6,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
 import { type UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
+import { decodeVector, encodeVector } from '@api/modules/vectors/vector-bytes';
 import { ChunkEntity, SealedChunkEntity } from './chunk.entity';
 import { DocumentTextEntity, SealedDocumentTextEntity, StoredPage } from './document-text.entity';
 
@@ -44,7 +45,7 @@ export interface SealedContent {
   documentId: string;
   text: Buffer;
   pages: StoredPage[];
-  chunks: (Omit<NewChunk, 'text' | 'headingPath'> & Pick<SealedChunkEntity, 'id' | 'documentId' | 'projectId' | 'text' | 'headingPath'>)[];
+  chunks: (Omit<NewChunk, 'text' | 'headingPath' | 'vector'> & Pick<SealedChunkEntity, 'id' | 'documentId' | 'projectId' | 'text' | 'headingPath' | 'vector'>)[];
 }
 
 @Injectable()
@@ -73,6 +74,7 @@ export class IngestionRepository {
         projectId: document.projectId,
         text: this.cipher.seal(key, chunkField('text', id), chunk.text),
         headingPath: this.cipher.sealJson(key, chunkField('heading_path', id), chunk.headingPath),
+        vector: chunk.vector === null ? null : encodeVector(chunk.vector),
       };
     });
     return { documentId: document.id, text: sealedText, pages, chunks: rows };
@@ -117,7 +119,12 @@ export class IngestionRepository {
         { field: chunkField('heading_path', row.id), sealed: row.headingPath },
       ]),
     );
-    return rows.map((row, index) => ({ ...row, text: opened[2 * index], headingPath: JSON.parse(opened[2 * index + 1]) as string[] }));
+    return rows.map((row, index) => ({
+      ...row,
+      text: opened[2 * index],
+      headingPath: JSON.parse(opened[2 * index + 1]) as string[],
+      vector: row.vector ? decodeVector(row.vector) : null,
+    }));
   }
 
   // Text stored before sealing existed, sealed at start-up by LegacyTextSealer (registered by IngestionService).
