@@ -1,9 +1,10 @@
 /**
  * Data-room scale: one matter of 100, 510 and 2,000 contracts, then many small matters asked in turn, on the
- * embedded defaults, with the built server in a process of its own (run `npm run build:api` first).
+ * embedded defaults, with the built server in a process of its own (run `npm run build:api` first); with
+ * --topology scaled, on PostgreSQL and Redis with one API process and --workers worker processes instead.
  *
  *   npm run bench:scale -- [--sizes 100,510,2000] [--clients 20] [--seconds 30] [--projects 300] [--per-project 20]
- *     [--cache-mb 256] [--corpus <txt dir>] [--queries <queries.json>] [--json]
+ *     [--cache-mb 256] [--corpus <txt dir>] [--queries <queries.json>] [--topology embedded|scaled] [--workers 2] [--json]
  *
  * Per size: the time to ingest the matter, what the data directory holds on disk (the database apart), the
  * server's memory (its parsing processes included) after ingestion, the first answer after a restart (the search
@@ -17,7 +18,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractParties } from '../libs/legal/src/extraction/parties';
-import { ApiClient, type ServerProcess, startServerProcess } from './lib/app';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { ApiClient, removeScaledOut, type ScaledIdentity, type ScaledOut, type ServerProcess, startScaledOut, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
@@ -94,46 +97,91 @@ function summarise(load: LoadResult): Percentiles {
   };
 }
 
-/** The server, restartable on its data directory, with its memory sampled from its start. */
+type Topology = 'embedded' | 'scaled';
+
+/**
+ * The server, restartable on its data (and, scaled out, its schema), with its memory sampled from its start: the
+ * server and its parsing processes, or the API and worker processes together (the sum of their peaks).
+ */
 class Deployment {
   server: ServerProcess | null = null;
-  sampler: MemorySampler | null = null;
+  private samplers: MemorySampler[] = [];
   readonly dataDir: string;
+  private readonly identity: ScaledIdentity;
 
   constructor(
     private readonly label: string,
+    private readonly topology: { kind: Topology; workers: number },
     private readonly settings: Record<string, string> = {},
   ) {
     this.dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
+    this.identity = { tag: randomBytes(4).toString('hex'), dataDir: this.dataDir };
   }
 
   async start(): Promise<ServerProcess> {
+    if (this.topology.kind === 'scaled') {
+      const server: ScaledOut = await startScaledOut(this.label, this.topology.workers, { identity: this.identity, settings: this.settings });
+      this.samplers = [server.pid, ...server.workerPids].map((pid) => new MemorySampler([], 250, pid));
+      this.samplers.forEach((sampler) => sampler.start());
+      this.server = server;
+      return server;
+    }
     this.server = await startServerProcess(
       this.label,
       (pid) => {
-        this.sampler = new MemorySampler([], 250, pid);
-        this.sampler.start();
+        this.samplers = [new MemorySampler([], 250, pid)];
+        this.samplers[0].start();
       },
       { dataDir: this.dataDir, settings: this.settings },
     );
     return this.server;
   }
 
-  /** Resident memory of the server and its children now, MB. */
+  resetPeaks(): void {
+    this.samplers.forEach((sampler) => sampler.reset());
+  }
+
+  /** The peak since the last reset, MB. */
+  peakMb(): number {
+    return this.samplers.length === 0 ? NaN : this.samplers.reduce((sum, sampler) => sum + sampler.peek().concurrentMb, 0);
+  }
+
+  /** Resident memory of the server's processes now, MB. */
   memoryNowMb(): number {
     if (this.server === null) return NaN;
-    return new MemorySampler([], 250, this.server.pid).peek().concurrentMb;
+    const pids = this.topology.kind === 'scaled' ? [this.server.pid, ...(this.server as ScaledOut).workerPids] : [this.server.pid];
+    return pids.reduce((sum, pid) => sum + new MemorySampler([], 250, pid).peek().concurrentMb, 0);
+  }
+
+  /** What the database holds on disk: PGlite's folder, or the deployment's PostgreSQL schema (tables, indexes, TOAST). */
+  async databaseBytes(): Promise<number> {
+    const config = this.server?.config;
+    if (config === undefined) return NaN;
+    if (config.database.kind === 'pglite') return diskBytes(config.database.pgliteDir);
+    const client = new Client({ connectionString: config.database.url?.reveal() });
+    await client.connect();
+    try {
+      const result = await client.query<{ bytes: string | null }>(
+        `SELECT sum(pg_total_relation_size(format('%I.%I', schemaname, tablename)::regclass)) AS bytes FROM pg_tables WHERE schemaname = $1`,
+        [config.database.schema],
+      );
+      return Number(result.rows[0]?.bytes ?? 0);
+    } finally {
+      await client.end();
+    }
   }
 
   async stop(): Promise<void> {
-    this.sampler?.stop();
+    this.samplers.forEach((sampler) => sampler.stop());
+    this.samplers = [];
     await this.server?.close();
     this.server = null;
   }
 
   async remove(): Promise<void> {
     await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.topology.kind === 'scaled') await removeScaledOut(this.label, this.identity);
+    else rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -156,22 +204,23 @@ interface SizeRow {
   peakLoadMb: number;
 }
 
-async function oneMatter(corpus: string, files: readonly string[], queries: readonly DevQuery[], size: number, clients: number, duration: number): Promise<SizeRow> {
-  const deployment = new Deployment(`scale-${size}`);
+async function oneMatter(corpus: string, files: readonly string[], queries: readonly DevQuery[], size: number, clients: number, duration: number, topology: Deployment['topology']): Promise<SizeRow> {
+  const deployment = new Deployment(`scale-${size}`, topology);
   try {
     let server = await deployment.start();
     let api = new ApiClient(server.baseUrl);
     await api.createUser(server.config);
     const projectId = await api.createProject(`Data room of ${size}`);
     const documents = Array.from({ length: size }, (_, index) => roomDocument(corpus, files, index));
-    deployment.sampler?.reset();
+    deployment.resetPeaks();
     const started = process.hrtime.bigint();
     const failed = await ingest(api, projectId, documents);
     const ingestS = seconds(started);
-    const peakIngestMb = deployment.sampler?.peek().concurrentMb ?? NaN;
+    const peakIngestMb = deployment.peakMb();
     const afterIngestMb = deployment.memoryNowMb();
-    const diskMb = mb(diskBytes(deployment.dataDir));
-    const databaseMb = mb(diskBytes(server.config.database.pgliteDir ?? join(deployment.dataDir, 'db')));
+    const databaseMb = mb(await deployment.databaseBytes());
+    // Scaled out, the database is not in the data directory: it counts apart.
+    const diskMb = mb(diskBytes(deployment.dataDir)) + (topology.kind === 'scaled' ? databaseMb : 0);
 
     // A restart: the first question builds the matter's search index from the database again.
     await deployment.stop();
@@ -184,9 +233,9 @@ async function oneMatter(corpus: string, files: readonly string[], queries: read
     await api.ask(projectId, questions[0]);
     const coldMs = seconds(coldStarted) * 1000;
 
-    deployment.sampler?.reset();
+    deployment.resetPeaks();
     const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
-    const peakLoadMb = deployment.sampler?.peek().concurrentMb ?? NaN;
+    const peakLoadMb = deployment.peakMb();
     return { documents: size, ingestS, failed, diskMb, databaseMb, peakIngestMb, afterIngestMb, coldMs, load: summarise(load), peakLoadMb };
   } finally {
     await deployment.remove();
@@ -204,8 +253,18 @@ interface RoundRobinRow {
   load: Percentiles;
 }
 
-async function manyMatters(corpus: string, files: readonly string[], queries: readonly DevQuery[], projects: number, perProject: number, cacheMb: number, clients: number, duration: number): Promise<RoundRobinRow> {
-  const deployment = new Deployment('scale-projects', { SEARCH_CACHE_MB: String(cacheMb) });
+async function manyMatters(
+  corpus: string,
+  files: readonly string[],
+  queries: readonly DevQuery[],
+  projects: number,
+  perProject: number,
+  cacheMb: number,
+  clients: number,
+  duration: number,
+  topology: Deployment['topology'],
+): Promise<RoundRobinRow> {
+  const deployment = new Deployment('scale-projects', topology, { SEARCH_CACHE_MB: String(cacheMb) });
   try {
     let server = await deployment.start();
     let api = new ApiClient(server.baseUrl);
@@ -222,11 +281,11 @@ async function manyMatters(corpus: string, files: readonly string[], queries: re
     server = await deployment.start();
     api = api.on(server.baseUrl);
     const idleMb = deployment.memoryNowMb();
-    deployment.sampler?.reset();
+    deployment.resetPeaks();
     // Questions that name no contract, as a lawyer asks them of any matter.
     const questions = [...new Set(queries.map((query) => query.question))].sort(byCodeUnits);
     const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: ids.map(({ id }) => id), token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
-    const peakMb = deployment.sampler?.peek().concurrentMb ?? NaN;
+    const peakMb = deployment.peakMb();
     return { projects, perProject, cacheMb, ingestS, failed: ids.reduce((sum, { failed }) => sum + failed, 0), idleMb, peakMb, load: summarise(load) };
   } finally {
     await deployment.remove();
@@ -235,7 +294,7 @@ async function manyMatters(corpus: string, files: readonly string[], queries: re
 
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), {
-    options: ['sizes', 'clients', 'seconds', 'projects', 'per-project', 'cache-mb', 'corpus', 'queries'],
+    options: ['sizes', 'clients', 'seconds', 'projects', 'per-project', 'cache-mb', 'corpus', 'queries', 'topology', 'workers'],
     switches: ['json'],
   });
   const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
@@ -251,14 +310,21 @@ async function main(): Promise<void> {
   const projects = args.count('projects', 300, 0);
   const perProject = args.count('per-project', 20);
   const cacheMb = args.count('cache-mb', 256);
+  const kind = args.string('topology') ?? 'embedded';
+  if (kind !== 'embedded' && kind !== 'scaled') throw new Error(`--topology is embedded or scaled, not "${kind}"`);
+  const topology = { kind, workers: args.count('workers', 2) } as const;
 
   const rows: SizeRow[] = [];
   for (const size of sizes) {
-    rows.push(await oneMatter(corpus, files, queries, size, clients, duration));
+    rows.push(await oneMatter(corpus, files, queries, size, clients, duration, topology));
     const row = rows.at(-1) as SizeRow;
     if (row.load.firstFailure) console.log(`${size} documents, first failure: ${row.load.firstFailure}`);
   }
-  console.log(`embedded defaults, built server in its own process; ${clients} clients for ${duration} s per size; memory is the server's with its parsing processes`);
+  console.log(
+    topology.kind === 'scaled'
+      ? `scaled out: PostgreSQL and Redis, 1 API and ${topology.workers} worker processes of the built server; ${clients} clients for ${duration} s per size; memory is the sum of their processes' peaks, disk includes the schema`
+      : `embedded defaults, built server in its own process; ${clients} clients for ${duration} s per size; memory is the server's with its parsing processes`,
+  );
   console.log(
     table(
       ['documents', 'ingest s', 'docs/s', 'failed', 'disk MB', 'database MB', 'memory peak ingesting MB', 'memory after MB', 'cold first answer ms', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'failed answers', 'health p95 ms', 'memory under load MB'],
@@ -291,7 +357,7 @@ async function main(): Promise<void> {
 
   let roundRobin: RoundRobinRow | null = null;
   if (projects > 0) {
-    roundRobin = await manyMatters(corpus, files, queries, projects, perProject, cacheMb, clients, duration);
+    roundRobin = await manyMatters(corpus, files, queries, projects, perProject, cacheMb, clients, duration, topology);
     const growth = roundRobin.peakMb - roundRobin.idleMb;
     console.log(
       table(
@@ -320,6 +386,7 @@ async function main(): Promise<void> {
   if (args.has('json')) {
     console.log(
       JSON.stringify({
+        topology: topology.kind,
         sizes: rows.map((row) => ({
           documents: row.documents,
           ingest_s: Math.round(row.ingestS * 10) / 10,

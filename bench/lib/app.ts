@@ -156,37 +156,58 @@ export interface ScaledOut extends ServerProcess {
 
 const WORKER_READY = 'Worker started';
 
-/**
- * Starts the built server as the README's scaled-out topology: one `APP_ROLE=api` process and `workers`
- * `APP_ROLE=worker` processes sharing a fresh data directory, on PostgreSQL (`DATABASE_URL`, this machine's by
- * default) in a schema of their own and Redis (`REDIS_URL`) under a prefix of their own; both are removed on close.
- */
-export async function startScaledOut(label: string, workers: number): Promise<ScaledOut> {
-  const { environment, nodeOptions, script } = startCommand();
-  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
-  const tag = randomBytes(4).toString('hex');
-  const dataDir = mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`));
-  const port = await freePort();
+/** Who a scaled-out deployment is: the data directory, and the tag of its schema and Redis prefix. */
+export interface ScaledIdentity {
+  tag: string;
+  dataDir: string;
+}
+
+function scaledConfig(label: string, identity: ScaledIdentity, port: number, settings: Record<string, string>): { env: Record<string, string>; config: AppConfig } {
+  // A schema name is a lower-case SQL identifier.
+  const name = label.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   const env = {
-    DATA_DIR: dataDir,
+    DATA_DIR: identity.dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     THROTTLE_LIMIT: '100000',
     ...UNLIMITED,
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    DATABASE_SCHEMA: `bench_${label}_${tag}`,
+    DATABASE_SCHEMA: `bench_${name}_${identity.tag}`,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `bench-${label}-${tag}`,
+    REDIS_PREFIX: `bench-${name}-${identity.tag}`,
+    ...settings,
   };
-  const config = loadConfig(env);
+  return { env, config: loadConfig(env) };
+}
+
+/** Removes what a scaled-out deployment kept: its schema, its Redis keys and its data directory. */
+export async function removeScaledOut(label: string, identity: ScaledIdentity): Promise<void> {
+  const { config } = scaledConfig(label, identity, 1, {});
+  await dropSchema(config);
+  await clearRedisPrefix(config);
+  rmSync(identity.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Starts the built server as the README's scaled-out topology: one `APP_ROLE=api` process and `workers`
+ * `APP_ROLE=worker` processes sharing a data directory, on PostgreSQL (`DATABASE_URL`, this machine's by default) in a
+ * schema of their own and Redis (`REDIS_URL`) under a prefix of their own. A fresh deployment is removed on close;
+ * one started again on its `identity` (a restart) only stops its processes, and `removeScaledOut` removes it.
+ */
+export async function startScaledOut(label: string, workers: number, options: { identity?: ScaledIdentity; settings?: Record<string, string> } = {}): Promise<ScaledOut> {
+  const { environment, nodeOptions, script } = startCommand();
+  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build:api first`);
+  const identity = options.identity ?? { tag: randomBytes(4).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), `casewise-bench-${label}-`)) };
+  const port = await freePort();
+  const { env, config } = scaledConfig(label, identity, port, options.settings ?? {});
   const spawnRole = (role: 'api' | 'worker'): ChildProcess =>
     spawn(process.execPath, [...nodeOptions, script], {
       env: { ...environment, ...env, APP_ROLE: role, PATH: process.env.PATH ?? '' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
   const children: ChildProcess[] = [];
-  const removeAll = async (): Promise<void> => {
+  const stopAll = async (): Promise<void> => {
     await Promise.all(
       children.map(async (child) => {
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -195,9 +216,10 @@ export async function startScaledOut(label: string, workers: number): Promise<Sc
         await exited;
       }),
     );
-    await dropSchema(config);
-    await clearRedisPrefix(config);
-    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const close = async (): Promise<void> => {
+    await stopAll();
+    if (options.identity === undefined) await removeScaledOut(label, identity);
   };
   try {
     const api = spawnRole('api');
@@ -220,7 +242,7 @@ export async function startScaledOut(label: string, workers: number): Promise<Sc
     await Promise.all(ready);
   } catch (error) {
     for (const child of children) child.kill('SIGKILL');
-    await removeAll().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error;
   }
   return {
@@ -228,7 +250,7 @@ export async function startScaledOut(label: string, workers: number): Promise<Sc
     workerPids: children.slice(1).map((child) => child.pid as number),
     config,
     baseUrl: `http://127.0.0.1:${port}`,
-    close: removeAll,
+    close,
   };
 }
 

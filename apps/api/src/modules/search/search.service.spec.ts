@@ -131,7 +131,7 @@ async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; v
 }
 
 describe(`${SearchService.name}'s index cache`, () => {
-  it('takes the ready signature its caller has just read instead of reading it again, and rebuilds when it differs', async () => {
+  it('takes the ready signature its caller has just read instead of reading it again, and reads it when none is given', async () => {
     const { service, ready, loads, signatureReads } = setup({});
     await service.search(PROJECT, QUERY, 3, { readySignature: 'sig-1' });
     await service.search(PROJECT, QUERY, 3, { readySignature: 'sig-1' });
@@ -140,7 +140,8 @@ describe(`${SearchService.name}'s index cache`, () => {
     ready.signature = 'sig-2';
     await service.search(PROJECT, QUERY, 3);
     expect(signatureReads).toEqual(['sig-2']);
-    expect(loads).toEqual([false, false]);
+    // The same documents under another signature: nothing to read again.
+    expect(loads).toEqual([false]);
   });
 
   it('hands out the stored texts its index holds without reading them again, and reads only the others', async () => {
@@ -238,6 +239,22 @@ describe(`${SearchService.name} in worker threads`, () => {
       }
       expect(await threaded.service.search(PROJECT, 'Ontario governing law', 3)).toEqual(await local.service.search(PROJECT, 'Ontario governing law', 3));
       expect(threaded.loadedDocuments).toEqual([['d1', 'd2'], ['d3']]);
+    } finally {
+      await threaded.threads.onModuleDestroy();
+    }
+  });
+
+  it('reads a large matter in batches, the thread indexing each after the one before, and finds passages of every batch', async () => {
+    const threaded = setup({}, undefined, 256, undefined, 1);
+    try {
+      for (let d = 3; d <= 140; d++) {
+        threaded.ready.more.push(chunk(`m${d}`, `d${d}`, `Clause ${d}: the royalty rate of product number ${d} is ${d} percent.`, null, 0));
+        threaded.ready.versions.set(`d${d}`, 1);
+      }
+      expect((await threaded.service.search(PROJECT, 'royalty rate of product number 140', 3))[0]?.chunk.id).toBe('m140');
+      expect(threaded.loadedDocuments.map((batch) => batch.length)).toEqual([64, 64, 12]);
+      expect(ids(await threaded.service.search(PROJECT, QUERY, 3))).toContain('c1');
+      expect(threaded.loads).toHaveLength(3);
     } finally {
       await threaded.threads.onModuleDestroy();
     }

@@ -60,6 +60,8 @@ function estimateBytes(chunks: readonly ChunkEntity[], openings: number, texts: 
 }
 
 const OPENING_CHARS = 2000;
+/** Documents read from the database at a time while building an index. */
+const BUILD_BATCH = 64;
 
 /**
  * Hybrid retrieval over one project: legal BM25 fused with vector similarity, cached per project state. The cache
@@ -243,33 +245,43 @@ export class SearchService {
 
   /**
    * Reads these documents' passages and texts into the index (`reset`: a new one); returns the bytes they add, or null
-   * when the index was to grow and its search thread no longer holds the project.
+   * when the index was to grow and its search thread no longer holds the project. A batch of documents is read from
+   * the database while the thread indexes the batch before it.
    */
   private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[], reset = false): Promise<number | null> {
-    const [loaded, texts, documents] = await Promise.all([
-      this.ingestion.chunksOfDocuments(projectId, documentIds, index.withVectors),
-      this.ingestion.textsOf(documentIds),
-      this.documents.inProject(projectId),
-    ]);
-    // Another request may have added some of them meanwhile.
-    const fresh = new Set(documentIds.filter((id) => !index.versions.has(id)));
-    const chunks = loaded.filter((chunk) => fresh.has(chunk.documentId));
-    const openings = texts.filter((text) => fresh.has(text.documentId));
-    const names = new Map(documents.map((document) => [document.id, document.filename]));
-    const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
-    const opened = openings.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
-    // Recorded before the retriever's thread is told, so that a request meanwhile does not add them again.
-    for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
-    for (const text of openings) index.texts.set(text.documentId, text);
-    for (const document of documents) index.files.set(document.id, document.filename);
-    const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
-    // One by one: a spread of a whole data room's points would overflow the call's arguments.
-    for (const point of points) index.points.push(point);
+    // Claimed at once, so that a request meanwhile does not add them again.
+    const fresh = documentIds.filter((id) => !index.versions.has(id));
     for (const id of fresh) index.versions.set(id, versions.get(id) as number);
-    if (!(await this.workers.call(projectId, 'add', projectId, reset, opened, passages))) return null;
-    const openingChars = openings.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
-    const textChars = openings.reduce((sum, text) => sum + text.text.length, 0);
-    return estimateBytes(chunks, openingChars, textChars, points);
+    try {
+      const documents = await this.documents.inProject(projectId);
+      for (const document of documents) index.files.set(document.id, document.filename);
+      const names = new Map(documents.map((document) => [document.id, document.filename]));
+      const indexed: Promise<boolean>[] = [];
+      let bytes = 0;
+      for (let at = 0; at < fresh.length; at += BUILD_BATCH) {
+        const batch = fresh.slice(at, at + BUILD_BATCH);
+        const [chunks, texts] = await Promise.all([this.ingestion.chunksOfDocuments(projectId, batch, index.withVectors), this.ingestion.textsOf(batch)]);
+        for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
+        for (const text of texts) index.texts.set(text.documentId, text);
+        const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
+        // One by one: a spread of a whole data room's points would overflow the call's arguments.
+        for (const point of points) index.points.push(point);
+        const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
+        const opened = texts.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
+        // Not awaited: the thread takes its calls in order, the next batch is read meanwhile (a failure is seen below).
+        const call = this.workers.call(projectId, 'add', projectId, reset && at === 0, opened, passages);
+        call.catch(() => undefined);
+        indexed.push(call);
+        const openingChars = texts.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
+        const textChars = texts.reduce((sum, text) => sum + text.text.length, 0);
+        bytes += estimateBytes(chunks, openingChars, textChars, points);
+      }
+      return (await Promise.all(indexed)).every(Boolean) ? bytes : null;
+    } catch (error) {
+      // Half read: this index is not to be trusted again.
+      this.forget(projectId);
+      throw error;
+    }
   }
 
   /** Forgets a project's cached index (after a deletion, or when another process says it is stale). */
