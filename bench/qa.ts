@@ -3,12 +3,13 @@
  * them over real HTTP on loopback, on the offline engine. The clients run in a child process.
  *
  *   npm run bench:qa -- [--contracts 100] [--clients 20] [--seconds 30] [--corpus <txt dir>] [--queries <queries.json>]
- *     [--topology embedded|scaled] [--workers 2] [--json]
+ *     [--topology embedded|scaled] [--workers 2] [--threads N] [--json]
  *
  * While the clients ask, one more client asks GET /api/health/ every 200 ms: a busy server must still answer it.
  * --topology scaled runs the built server (npm run build:api) as one API process and --workers worker processes on
  * PostgreSQL and Redis (DATABASE_URL and REDIS_URL, this machine's by default; a schema and a key prefix of their own,
- * removed afterwards) instead of the embedded defaults in this process.
+ * removed afterwards) instead of the embedded defaults in this process. --threads sets WORKER_THREADS (0: questions
+ * scored and answered on the event loop), by default the machine's cores less one.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,7 @@ const UPLOAD_CONCURRENCY = 4;
 const MAX_REQUESTS = 200_000;
 
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries', 'topology', 'workers'], switches: ['json'] });
+  const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries', 'topology', 'workers', 'threads'], switches: ['json'] });
   const topology = args.string('topology') ?? 'embedded';
   if (topology !== 'embedded' && topology !== 'scaled') throw new Error(`--topology is embedded or scaled, not "${topology}"`);
   const corpus = resolve(args.string('corpus') ?? cuadPath('txt'));
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
   const clients = args.count('clients', 20);
   const duration = args.count('seconds', 30);
 
-  const bench = topology === 'scaled' ? await startScaledOut('qa', args.count('workers', 2)) : await startBenchApp('qa');
+  const threads: Record<string, string> = args.string('threads') === undefined ? {} : { WORKER_THREADS: String(args.count('threads', 1, 0)) };
+  const bench = topology === 'scaled' ? await startScaledOut('qa', args.count('workers', 2), { settings: threads }) : await startBenchApp('qa', threads);
   try {
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
 
     console.log(
       `topology=${topology === 'scaled' ? `scaled (PostgreSQL, Redis, 1 API + ${args.count('workers', 2)} workers)` : 'embedded'} ` +
-        `contracts=${files.length} questions=${questions.length} clients=${clients} duration=${fixed(load.seconds)}s ` +
+        `worker threads=${bench.config.workers.threads} contracts=${files.length} questions=${questions.length} clients=${clients} duration=${fixed(load.seconds)}s ` +
         `ingest=${fixed(ingestSeconds)}s first question (index build)=${fixed(coldMs, 0)}ms`,
     );
     console.log(
