@@ -4,9 +4,8 @@ import { ConfigService } from '@api/modules/config/config.service';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { ClaudeLanguageModel } from './claude-language-model';
 import { AnswerDraft, Passage, ReportDraft, ReportKind, SourceDocument } from './llm.types';
-import { OFFLINE_ENGINE } from './offline-engine';
 
-export { OFFLINE_ENGINE } from './offline-engine';
+export const OFFLINE_ENGINE = 'offline-extractive-v1';
 
 /** Answers and reports: Claude when ANTHROPIC_API_KEY is set, otherwise the offline engine of libs/legal. */
 @Injectable()
@@ -44,12 +43,22 @@ export class LanguageModel {
     texts: Record<string, string> = {},
   ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
-    return this.workers.call(`offline:${this.calls++}`, 'answer', question, passages, pages, documents, boilerplate, texts);
+    const sources = documents.map(({ id, file, text, pages: spans }) => ({ id, file, text, pages: spans }));
+    const result = await this.workers.call(`offline:${this.calls++}`, 'answer', question, passages, pages, sources, boilerplate, texts);
+    return {
+      answer: result.answer,
+      citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),
+      abstained: result.abstained,
+      engine: OFFLINE_ENGINE,
+      usage: null,
+    };
   }
 
   async report(kind: ReportKind, documents: SourceDocument[], projectName: string): Promise<ReportDraft> {
     if (this.usesClaude) return this.claude.generateReport(kind, documents, projectName);
     // Over a data room this takes seconds: in a worker thread, the API keeps answering meanwhile.
-    return this.workers.call(`offline:${this.calls++}`, 'report', kind, documents, projectName);
+    const sources = documents.map(({ id, file, text, pages }) => ({ id, file, text, pages }));
+    const report = await this.workers.call(`offline:${this.calls++}`, 'report', kind, sources, projectName);
+    return { kind, markdown: report.markdown, citations: report.citations, engine: OFFLINE_ENGINE, usage: null };
   }
 }

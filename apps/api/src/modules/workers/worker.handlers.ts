@@ -1,4 +1,4 @@
-import { offlineAnswer, offlineReport } from '@api/modules/llm/offline-engine';
+import { offlineAnswer, offlineReport } from './offline-engine';
 import { ProjectRetrievers } from './project-retrievers';
 
 /** What a worker thread does, by name: each takes and returns plain data (structured-cloned between threads). */

@@ -1,5 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { decodeVector } from '@api/modules/vectors/vector-bytes';
+
+/** The components of a vector stored as bytes (4-byte big-endian floats); kept here, as the migration was written. */
+function components(bytes: Uint8Array): number[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Array.from({ length: Math.floor(bytes.byteLength / 4) }, (_, i) => view.getFloat32(i * 4, false));
+}
 
 /**
  * Chunk vectors as bytes (`bytea`: each component a 4-byte float, big-endian) instead of `real[]`, which went to and
@@ -29,7 +34,7 @@ export class BinaryVectors1763910000000 implements MigrationInterface {
         `SELECT id, vector FROM chunks WHERE vector IS NOT NULL AND vector_array IS NULL ORDER BY id LIMIT 500`,
       );
       if (rows.length === 0) break;
-      for (const row of rows) await runner.query(`UPDATE chunks SET vector_array = $2 WHERE id = $1`, [row.id, decodeVector(row.vector)]);
+      for (const row of rows) await runner.query(`UPDATE chunks SET vector_array = $2 WHERE id = $1`, [row.id, components(row.vector)]);
     }
     await runner.query(`ALTER TABLE chunks DROP COLUMN vector`);
     await runner.query(`ALTER TABLE chunks RENAME COLUMN vector_array TO vector`);
