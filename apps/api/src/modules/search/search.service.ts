@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { SectionHit } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
@@ -120,7 +121,7 @@ export class SearchService {
     const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors, options.readySignature);
     if (index.chunks.size === 0) return [];
     const depth = Math.max(k * 4, 50);
-    let sections;
+    let sections: SectionHit[] | null;
     if (weight > 0) {
       const lexical = await this.workers.call(projectId, 'rank', projectId, query, depth, options.documentIds);
       if (lexical === null) return this.lost(projectId);

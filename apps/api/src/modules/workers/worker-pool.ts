@@ -25,11 +25,11 @@ function hash(route: string): number {
 
 /**
  * Worker threads for the CPU-bound work of questions and reports (WORKER_THREADS of them, or none: then in this
- * thread): scoring a question against a project's retriever, composing the offline engine's answers and reports. Each call goes to the thread its route
- * names (a project always to the same one, so that its retriever is built once), while the event loop goes on serving
- * other requests. Calls to one thread run in the order they were made. A thread
- * that dies fails its pending calls, is started again on the next call, and its projects are reported to `onLost`
- * listeners (they must be built again).
+ * thread): scoring a question against a project's retriever, composing the offline engine's answers and reports.
+ * Each call goes to the thread its route names (a project always to the same one, so that its retriever is built
+ * once), while the event loop goes on serving other requests. Calls to one thread run in the order they were made. A
+ * thread that dies fails its pending calls, is started again on the next call, and the projects it held are reported
+ * to `onLost` listeners (they must be built again).
  */
 @Injectable()
 export class WorkerPool implements OnModuleDestroy {
