@@ -35,7 +35,7 @@ interface ProjectRetriever {
 
 /**
  * The lexical half of search for many projects: each project's legal BM25 retriever and the map of its sections. The
- * search service runs it in worker threads (SearchWorkers), so that scoring a question never holds up the API's event
+ * search service runs it in worker threads (WorkerPool), so that scoring a question never holds up the API's event
  * loop; the same code runs in process when there are no workers. A project it does not hold is reported as `null`:
  * the caller builds it again (after a worker restarted, or a project dropped from the cache meanwhile).
  */
@@ -64,10 +64,6 @@ export class ProjectRetrievers {
 
   forget(projectId: string): void {
     this.projects.delete(projectId);
-  }
-
-  has(projectId: string): boolean {
-    return this.projects.has(projectId);
   }
 
   /** The `depth` best passages for a query, lexically, among the given documents' when some are given. */
