@@ -418,6 +418,38 @@ describe('facts read right on real clauses', () => {
     ]);
   });
 
+  it('reads a party represented by an officer without taking the officer for a party, under a "Parties" heading and after a cover page', () => {
+    const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+    expect(
+      names(
+        'OUTSOURCING AGREEMENT This Outsourcing Agreement is effective as from 1 March 2011, by and between:\n\nParties to this agreement\n\nKESTREL << Pty >> Ltd, registration nr 2001/0042/07, represented by Anna Maria Berg, Managing Director (hereinafter referred to as "the Customer"),\n\nAND\n\nNORTHBAY SYSTEMS, SA., a public limited company, represented by its Chief Executive Officer Paul Vance (hereinafter referred to as: "Northbay").\n\n1. DEFINITIONS',
+      ),
+    ).toEqual([
+      ['KESTREL << Pty >> Ltd', 'Customer'],
+      ['NORTHBAY SYSTEMS, SA.', 'Northbay'],
+    ]);
+    expect(
+      names(
+        'SUPPLY AGREEMENT\n\nBETWEEN\n\nALDER MEDICAL, INC.\n\nAND\n\nFERRO, S.p.A.\n\nTABLE OF CONTENTS 1. Supply 1\n\nThis Manufacturing and Supply Agreement (this "Agreement") is dated May 1, 2014, between ALDER MEDICAL, INC., a Maryland corporation ("Alder") and FERRO S.p.A., an Italian company ("Ferro").\n\nWHEREAS, Alder sells devices.',
+      ),
+    ).toEqual([
+      ['ALDER MEDICAL, INC.', 'Alder'],
+      ['FERRO S.p.A.', 'Ferro'],
+    ]);
+    expect(
+      names('This Agreement is entered into this 2 May, 1996 by and between ORIEL S.A. whose address is 3 rue Haute, Paris (hereinafter referred to as ORIEL) and QUILL corporation whose address is 9 Elm Street, Salem (hereinafter referred to as QUILL) for support. WITNESSETH'),
+    ).toEqual([
+      ['ORIEL S.A.', 'ORIEL'],
+      ['QUILL corporation', 'QUILL'],
+    ]);
+  });
+
+  it('finds no party in a statute\'s name or a signatory\'s office when the contract has no preamble', () => {
+    const text =
+      'JOINT FILING AGREEMENT\n\nThe undersigned agree to file jointly. Section 31125 of the California Corporation Code applies.\n\nDate: May 1, 2020 HARROW CAPITAL LP\n\nBy: Lee Park, Esq. Chief Compliance Officer Harrow Advisors, LLC';
+    expect(extractParties(text).map((p) => p.value)).toEqual(['HARROW CAPITAL LP', 'Harrow Advisors, LLC']);
+  });
+
   it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     expect(

@@ -3,13 +3,13 @@ import type { PartyField, FieldSpan } from './types';
 const OPENING = /\b(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among)\b/g;
 const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|Witnesseth|BACKGROUND|Background:|NOW,?\s+THEREFORE|Now,?\s+therefore|IN CONSIDERATION|In consideration|The parties agree|THE PARTIES AGREE)\b/;
 const GENERIC_ROLES = /^(?:Party|Parties|party|parties|this\s+\w+|Parties hereto|Effective Date|Contract|Shares|Products?|Territory|Services|Commission)$|\b(?:Agreement|Amendment|Addendum|Contract|Date|Plan|Act|Exhibit|Schedule)$/i;
-const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as)\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
-const PREAMBLE_START = /\b(?:This|THIS)\s+(?:[A-Z][\w&/-]*\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective|by\s+and\s+(?:between|among)|between|among)/s;
+const ROLE_GROUP = /\(([^()]{0,160})\)|((?:[Hh]ere(?:in)?after|[Hh]erein)\s+(?:referred\s+to\s+as|called|known\s+as):?\s+(?:the\s+)?["“'][^"”']{1,60}["”'](?:\s+or\s+(?:the\s+)?["“'][^"”']{1,60}["”'])?)/g;
+const PREAMBLE_START = /\b(?:This|THIS)\s+(?:(?:[A-Z][\w&/-]*|and|of|for|&)\s+){0,8}?(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Licen[cs]e|LICEN[CS]E)\b.{0,400}?\b(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered|dated|executed|effective|by\s+and\s+(?:between|among)|between|among)/s;
 const CONNECTOR_WORDS = /^(?:of|and|&|de|du|la|le|des|the|for|der|von|y|e|da|do|dba|d\/b\/a)$/i;
 /** Legal-form words written in lower case ("QIWI plc", "drkoop.com, inc.") say nothing about whether the rest is a name. */
-const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
+const LEGAL_FORM_WORDS = /^(?:plc|inc|ltd|llc|corp|corporation|company|incorporated|limited|co|gmbh|ag|sa|s\.a|bv|b\.v|nv|n\.v|lp|l\.p|llp|pte|pty|srl|s\.r\.l|spa|s\.p\.a)[.,]*$/i;
 const QUOTED = /["“']([^"“”']{1,60}?)[,.]?["”']/g;
-const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|existing)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|[ \t]{4,}(?=\S)|,?\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:[Ss]uccessors|[Aa]ssigns|[Aa]ssignees|[Aa]ffiliates|SUCCESSORS|ASSIGNS|AFFILIATES)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+of\s+(?=\[|_{3,})|\s+(?=\d{1,3}(?:st|nd|rd|th)\s+Floor\b|(?:Unit|Suite|Room|Floor|Level)\s+\d)|\s+to\s+be\s+(?:formed|incorporated|organi[sz]ed|established)\b|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
+const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+(?:having|with|whose|located|organi[sz]ed|incorporated|residing|acting|each|through|on behalf|being|registered|registration|represented|existing|in\s+the\s+person\s+of)|,?\s+(?:a|an)\s+(?:\S+\s+){0,3}(?:[Cc]orporation|CORPORATION|[Cc]ompany|[Ll]imited|[Pp]artnership|national)|\s+(?:whose|which|who)\s|\s+(?:acting\s+)?through\s+(?:its|their)\s|[ \t]{4,}(?=\S)|,?\s+(?:and\/or|or|and)\s+(?:its|their)?\s*(?:permitted\s+)?(?:[Ss]uccessors|[Aa]ssigns|[Aa]ssignees|[Aa]ffiliates|SUCCESSORS|ASSIGNS|AFFILIATES)\b|\s+\((?![A-Za-z.]{1,12}\)\s*(?:Inc|Ltd|LLC|Limited|Corp|Co\b|GmbH|AG\b|S\.A|B\.V|N\.V|plc|Pte|Pty))|,\s*(?:and\s*)?$|,?\s+(?=[0-9]{2,}\s+[A-Z])|,\s+(?=[0-9])|\s+of\s+(?=[^,]{0,40}\d)|\s+of\s+(?=\[|_{3,})|\s+(?=\d{1,3}(?:st|nd|rd|th)\s+Floor\b|(?:Unit|Suite|Room|Floor|Level)\s+\d)|\s+to\s+be\s+(?:formed|incorporated|organi[sz]ed|established)\b|\s+(?:hereinafter|herein)\b|\s+(?:located|with offices|having)\s/;
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 /** A form's party boxes: "Client Name: ACME INC. 53702 Generations Drive", "Customer Name: MTS, INC.". */
 const ROLE_NAME_LABEL = /\b(Client|Customer|Company|Vendor|Supplier|Licensee|Licensor|Distributor|Reseller|Contractor|Consultant|Provider|Purchaser|Buyer|Seller)\s+Name\s*:\s*([A-Z][^\n]{2,80}?)(?=\s+(?:\d|(?:Address|Principal|Principle|Contact|Attn|Attention|Tel|Phone)\b)|\n|$)/g;
@@ -43,6 +43,8 @@ const ENGAGES = /^(?:[^()"“]{0,80}?\s)?(?:to\s+)?(?:retain|engage|employ|appoi
 const OF_THE_PART = /^of\s+(?:the\s+)?(?:one|first|other|second)\s+part\b[\s,;.]*/i;
 /** "between the following two parties on November 24, 2009 in Beijing:": the names follow the colon. */
 const FOLLOWING_PARTIES = /^(?:the\s+)?following\s+(?:\w+\s+)?parties\b[^:;.]{0,80}:\s*/i;
+/** A heading over the list of parties: "Parties to this agreement", "THE PARTIES:". */
+const PARTIES_HEADING = /^(?:the\s+)?parties(?:\s+to\s+this\s+(?:agreement|contract))?\s*(?::\s*|\n\s*)/i;
 const ENUMERATOR = /^(?:\(\s*(?:[0-9]{1,2}|[a-z]|[ivx]{1,4})\s*\)|[0-9]{1,2}\.(?!\d))\s*/i;
 
 /** The party's name at the start of the words before its defined name: "ACME Inc., a Delaware corporation, ..." -> "ACME Inc.". */
@@ -60,7 +62,7 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   let rest = chunk.slice(offset);
   for (let changed = true; changed; ) {
     const before = rest.length;
-    rest = rest.replace(CONNECTOR, '').replace(ENGAGES, '').replace(OF_THE_PART, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '');
+    rest = rest.replace(CONNECTOR, '').replace(ENGAGES, '').replace(OF_THE_PART, '').replace(FOLLOWING_PARTIES, '').replace(SALUTATION, '').replace(ROLE_LABEL, '').replace(ENUMERATOR, '').replace(/^(?:EXHIBIT|Exhibit)\s+[0-9][0-9.()A-Za-z-]*\s+/, '').replace(/^as\s+(?=[A-Z])/, '').replace(PARTIES_HEADING, '');
     changed = rest.length !== before;
   }
   if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
@@ -137,18 +139,23 @@ function namedByRole(text: string, chunkStart: number, chunkEnd: number, role: F
 }
 
 /** Not a party: an agreement's own name, a form label, an address line. */
-const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|Addendum|Schedule|Exhibit)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
+const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTRACT|Addendum|ADDENDUM|Schedule|SCHEDULE|Exhibit|EXHIBIT)\s*$|^(?:Name|Address|Title|Tel|Fax|Attention|Attn|Exhibit|Schedule|Suite)\b|^[0-9]{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way|Parkway|Place|Court)\b/;
 
 /** A name left blank or as a placeholder in a form, or redacted: "____________", "<<enter Company Name>>", "[ * * * ]". */
 const PLACEHOLDER = /^(?:<<[^<>]{1,40}>>|\[[^[\]]{1,40}\]|_{3,})$/;
 
+/** A signatory's office, not a party: "Chief Technology Officer Jane Doe", "John Doe, Managing Director", "Esq.". */
+const OFFICE = /\b(?:Chief\s+(?:[A-Z][a-z]+\s+){0,2}Officer|(?:Managing|Executive|Marketing|Finance|Financial|Technical)\s+(?:[A-Z][a-z]+\s+)?Director|(?:Vice\s+)?President|Secretary|Treasurer|Esq)\b\.?/;
+const ENDS_IN_LEGAL_FORM = /\b(?:Inc|Ltd|LLC|L\.L\.C|Corp|Corporation|Company|Limited|GmbH|AG|plc|PLC|S\.A|B\.V|N\.V|L\.P|LP|LLP)\.?$/i;
+
 function looksLikeName(value: string): boolean {
   if (PLACEHOLDER.test(value)) return true;
   if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
+  if (OFFICE.test(value) && (!ENDS_IN_LEGAL_FORM.test(value) || OFFICE.exec(value)!.index === 0)) return false;
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
-  const words = value.split(/\s+/).filter((w) => !CONNECTOR_WORDS.test(w) && !LEGAL_FORM_WORDS.test(w));
+  const words = value.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w) && !CONNECTOR_WORDS.test(w) && !LEGAL_FORM_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
-  const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,2}[A-Z0-9])/.test(w)).length;
+  const capitalised = words.filter((w) => /^[("'“]?(?:[A-Z0-9]|[a-z]{1,3}-?[A-Z0-9])/.test(w)).length;
   return capitalised / words.length >= 0.75;
 }
 
@@ -348,8 +355,13 @@ function companyNames(text: string, limit: number): PartyField[] {
   const head = text.slice(0, Math.max(limit, 1500));
   let m: RegExpExecArray | null;
   while ((m = COMPANY.exec(head)) !== null && out.length < 4) {
-    const name = trimSpan(text, m.index, m.index + m[0].length);
-    if (name !== undefined && !/^(?:This|THIS|The|THE|Exhibit|EXHIBIT)\b/.test(name.value)) out.push(name);
+    // "Chief Compliance Officer Acme Advisors, LP": the name follows the signatory's office.
+    const office = [...m[0].matchAll(new RegExp(OFFICE.source, 'g'))].pop();
+    const from = office === undefined ? m.index : m.index + office.index + office[0].length;
+    const name = trimSpan(text, from, m.index + m[0].length);
+    // "a California corporation" describes a party and "California Corporation Code" is a statute; neither names one.
+    const described = /\b(?:a|an|A|AN)\s+$/.test(text.slice(Math.max(0, m.index - 4), m.index)) || /^\s+(?:Code|Act|Law)\b/.test(text.slice(m.index + m[0].length));
+    if (name !== undefined && !described && !/^(?:This|THIS|The|THE|Exhibit|EXHIBIT)\b/.test(name.value)) out.push(name);
   }
   return dedupe(out);
 }
