@@ -450,6 +450,37 @@ describe('facts read right on real clauses', () => {
     expect(extractParties(text).map((p) => p.value)).toEqual(['HARROW CAPITAL LP', 'Harrow Advisors, LLC']);
   });
 
+  it('reads a franchise form\'s parties named by pronoun and by role, stops the list at the recitals, and skips a representative of "Party A"', () => {
+    const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
+    expect(
+      names(
+        'THIS FRANCHISE AGREEMENT (the "Agreement") is made as of the Effective Date by and between: ● Larkspur Tutoring, LLC, a Delaware limited liability company, with its principal place of business at 10 Main St., Austin, Texas ("we," "us," or "our"); and ● a [resident of] [corporation organized in] the state of and having offices at ("you" or the "Franchisee").\n\nIntroduction We teach.',
+      ),
+    ).toEqual([
+      ['Larkspur Tutoring, LLC', 'we'],
+      ['Franchisee', undefined],
+    ]);
+    expect(
+      names(
+        'This Sponsorship Agreement is made between Granite Payments Company ("GPC") and First Mill Bank ("FMB") effective June 30, 1996 ("Effective Date").\n\nWITNESSETH:\n\nWHEREAS, FMB is a member of Orbit Card Association, Incorporated ("Orbit"); and a member of Lattice Networks, Inc. ("Lattice").',
+      ),
+    ).toEqual([
+      ['Granite Payments Company', 'GPC'],
+      ['First Mill Bank', 'FMB'],
+    ]);
+    expect(
+      names(
+        'JOINT VENTURE CONTRACT\n\n1. Redwood Holdings Co., Ltd. (hereinafter referred to as Party A)\n\nLegal Representative of Party A:\n\n   Name:  Jin Wei\n\n2. Aster Cells, Inc. (hereinafter referred to as Party B)\n\nLegal Representative of Party B:\n\n   Name:  Carla Moss',
+      ).every(([name]) => !/^Name:/.test(name ?? '')),
+    ).toBe(true);
+  });
+
+  it('reads the parties from the signature blocks when the contract has no preamble', () => {
+    const text =
+      'JOINT FILING AGREEMENT\n\nEach party hereto agrees to the joint filing of any statement on Schedule 13G.\n\nIN WITNESS WHEREOF, each party hereto has caused this agreement to be executed.\n\nDate: April 7, 2020 OSPREY FINANCIAL CORPORATION\n\nBy: Dana Lee Name: Dana Lee Title: Attorney-in-fact\n\nOSPREY PREFERRED FUNDING CORPORATION\n\nBy: Sam Ortiz Name: Sam Ortiz Title: Authorized Signatory';
+    expect(extractParties(text).map((p) => p.value)).toEqual(['OSPREY FINANCIAL CORPORATION', 'OSPREY PREFERRED FUNDING CORPORATION']);
+  });
+
   it('reads defined names in lower case, legal forms in lower case, names followed by "whose" or "and/or assigns", and unquoted defined names', () => {
     const names = (text: string): (string | undefined)[][] => extractParties(text).map((p) => [p.value, p.role?.value]);
     expect(

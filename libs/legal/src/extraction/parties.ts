@@ -13,7 +13,7 @@ const NAME_CUT = /\s+with\s+(?:its|a|an|offices|principal)\b|,\s+(?:a|an)\s|,\s+
 const CONNECTOR = /^(?:[\s,;:-]|and\b|by\b|between\b|among\b|BETWEEN\b|AMONG\b|AND\b|the\b(?=\s+[a-z]))+/;
 /** A form's party boxes: "Client Name: ACME INC. 53702 Generations Drive", "Customer Name: MTS, INC.". */
 const ROLE_NAME_LABEL = /\b(Client|Customer|Company|Vendor|Supplier|Licensee|Licensor|Distributor|Reseller|Contractor|Consultant|Provider|Purchaser|Buyer|Seller)\s+Name\s*:\s*([A-Z][^\n]{2,80}?)(?=\s+(?:\d|(?:Address|Principal|Principle|Contact|Attn|Attention|Tel|Phone)\b)|\n|$)/g;
-const PARTY_LABEL = /\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
+const PARTY_LABEL = /(?<!\bof\s+)\bParty\s+[A-Z]\s*[:：]\s*([^\n]{3,120}?)(?=\s+(?:Legal Representative|Address|Registered|Domicile|Party\s+[A-Z]\s*[:：]|Unified)|\n|$)/g;
 
 function span(text: string, start: number, end: number): FieldSpan {
   return { start, end, value: text.slice(start, end) };
@@ -22,7 +22,7 @@ function span(text: string, start: number, end: number): FieldSpan {
 function trimSpan(text: string, start: number, end: number): FieldSpan | undefined {
   let s = start;
   let e = end;
-  while (s < e && /[\s,;:"“”]/.test(text[s])) s++;
+  while (s < e && /[\s,;:"“”●•·]/.test(text[s])) s++;
   while (e > s && /[\s,;:"“”]/.test(text[e - 1])) e--;
   // "Theravance Biopharma UK Limited is (the "Employer")": a verb left before the defined name.
   const verb = /\s+(?:is|are|was)$/.exec(text.slice(s, e));
@@ -67,6 +67,9 @@ function leadingName(text: string, chunkStart: number, chunkEnd: number): FieldS
   }
   if (/^the\s+[A-Z][\w-]*\s+(?:of\s+)?[A-Z]/.test(rest)) rest = rest.replace(/^the\s+/, '');
   const bodyAt = chunkStart + chunk.length - rest.length;
+  // A form's blank runs into the words after it: "__________an individual, with its principal place of business at ___".
+  const blank = /^_{3,}/.exec(rest);
+  if (blank !== null) return span(text, bodyAt, bodyAt + blank[0].length);
   const cut = NAME_CUT.exec(rest);
   const name = trimSpan(text, bodyAt, bodyAt + (cut === null ? Math.min(rest.length, 100) : cut.index));
   if (name === undefined || name.value.length > 100 || /^(?:WHEREAS|NOW|This|THIS|The parties|each|its|their|a|an|the)\b/.test(name.value)) return undefined;
@@ -144,6 +147,12 @@ const NOT_A_PARTY = /\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT|Contract|CONTR
 /** A name left blank or as a placeholder in a form, or redacted: "____________", "<<enter Company Name>>", "[ * * * ]". */
 const PLACEHOLDER = /^(?:<<[^<>]{1,40}>>|\[[^[\]]{1,40}\]|_{3,})$/;
 
+/** How a party's name is missing from the text, if it is: a blank or field of a form, or a redaction. */
+export function missingName(value: string): 'blank' | 'redacted' | undefined {
+  if (!PLACEHOLDER.test(value)) return undefined;
+  return /\*/.test(value) ? 'redacted' : 'blank';
+}
+
 /** A signatory's office, not a party: "Chief Technology Officer Jane Doe", "John Doe, Managing Director", "Esq.". */
 const OFFICE = /\b(?:Chief\s+(?:[A-Z][a-z]+\s+){0,2}Officer|(?:Managing|Executive|Marketing|Finance|Financial|Technical)\s+(?:[A-Z][a-z]+\s+)?Director|(?:Vice\s+)?President|Secretary|Treasurer|Esq)\b\.?/;
 const ENDS_IN_LEGAL_FORM = /\b(?:Inc|Ltd|LLC|L\.L\.C|Corp|Corporation|Company|Limited|GmbH|AG|plc|PLC|S\.A|B\.V|N\.V|L\.P|LP|LLP)\.?$/i;
@@ -184,12 +193,17 @@ function roleIn(text: string, groupStart: number, group: string, before = ''): F
     return span(text, at, at + bare[1].length);
   }
   let role: FieldSpan | undefined;
+  let pronoun: FieldSpan | undefined;
   QUOTED.lastIndex = 0;
   let q: RegExpExecArray | null;
   while ((q = QUOTED.exec(group)) !== null) {
     // "(hereinafter referred to as "the Customer")": the article is not part of the defined name.
     const article = /^\s*the\s+(?=[A-Z])/.exec(q[1]);
     const value = q[1].slice(article === null ? 0 : article[0].length).trim();
+    if (pronoun === undefined && /^(?:we|you)$/i.test(value)) {
+      const at = groupStart + q.index + q[0].indexOf(value);
+      pronoun = span(text, at, at + value.length);
+    }
     if (value.length === 0 || GENERIC_ROLES.test(value) || (!/^(?:[A-Z0-9]|[a-z]{1,2}[A-Z0-9])/.test(value) && !shortensName(value, before))) continue;
     const at = groupStart + q.index + q[0].indexOf(q[1]) + (article === null ? 0 : article[0].length);
     const lead = article === null ? q[1].length - q[1].trimStart().length : 0;
@@ -203,7 +217,8 @@ function roleIn(text: string, groupStart: number, group: string, before = ''): F
       role = span(text, at, at + lopsided[1].length);
     }
   }
-  return role;
+  // ("we," "us," or "our"): a franchisor's form names its parties only by pronoun.
+  return role ?? pronoun;
 }
 
 /** The contracting parties named in the preamble, each with the defined name it is given there. */
@@ -218,7 +233,26 @@ export function extractParties(original: string): PartyField[] {
   const later = laterPreamble(text);
   if (later !== undefined) return later;
   if (found.length > 0) return found;
-  return labelled.length > 0 ? labelled : companyNames(text, 2500);
+  if (labelled.length > 0) return labelled;
+  const signed = signatories(text);
+  return signed.length >= 2 ? signed : companyNames(text, 2500);
+}
+
+/** A name in capitals standing over a signature line: "BANK OF AMERICA CORPORATION\n\nBy: ______". */
+const SIGNING_NAME = /(?<![A-Za-z0-9&.,'’-])([A-Z][A-Z0-9&.,'’-]*(?:[ \t]+[A-Z0-9&.,'’()-]+){0,9})[ \t]*\n\s*(?:By|BY)\s*:/g;
+
+/** With no preamble, the parties are those who sign: the names over the signature lines after "IN WITNESS WHEREOF". */
+function signatories(text: string): PartyField[] {
+  const witness = /\bIN\s+WITNESS\s+WHEREOF\b/i.exec(text);
+  if (witness === null) return [];
+  const block = text.slice(witness.index, witness.index + 4000);
+  const out: PartyField[] = [];
+  for (const m of block.matchAll(SIGNING_NAME)) {
+    const at = witness.index + m.index + m[0].indexOf(m[1]);
+    const name = trimSpan(text, at, at + m[1].length);
+    if (name !== undefined && /[A-Z]{2,}/.test(name.value) && looksLikeName(name.value)) out.push(name);
+  }
+  return dedupe(out);
 }
 
 const NAMED_BELOW = /^the\s+(?:[\w-]+\s+){0,2}(?:named|identified|listed|set\s+forth|specified|described)\s+(?:below|on\s+the\s+(?:signature|cover)\s+page)/i;
@@ -275,6 +309,9 @@ function preambleWindow(text: string): { from: number; to: number } {
 
 const SENTENCE_END = /(?<!\b(?:Inc|INC|Ltd|LTD|Co|CO|Corp|CORP|No|NO|St|ST|Ave|Mr|MR|Ms|MS|Mrs|Dr|DR|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z'’]*\s)/;
 
+/** The words for a party whose particulars a form leaves to be filled in: "and ● a [resident of] [corporation organized in] ___". */
+const FORM_PARTY = /^[\s,;]*(?:and|AND)\b/;
+
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
   let chunkStart = from;
@@ -293,7 +330,8 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
     }
     if (role !== undefined) {
       // The parties are named in one sentence: a sentence ending before this defined name closes the list.
-      if (parties.length > 0 && SENTENCE_END.test(text.slice(chunkStart, from + g.index))) break;
+      const between = text.slice(chunkStart, from + g.index);
+      if (parties.length > 0 && (SENTENCE_END.test(between) || PREAMBLE_END.test(between))) break;
       const name = nameFrom(text, chunkStart, from + g.index) ?? namedElsewhere(text, chunkStart, from + g.index) ?? namedByRole(text, chunkStart, from + g.index, role);
       // "between iBio Inc., a Public corporation, ... and Beijing CC-Pharming Ltd. of Beijing, China ("CC-Pharming")":
       // the first party has no defined name, the one named just before the parenthesis has.
@@ -301,6 +339,8 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
       if (name !== undefined && second !== undefined) parties.push(name, { ...second, role });
       else if (name !== undefined) parties.push({ ...name, role });
       else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
+      // "; and ● a [resident of] ... ("you" or the "Franchisee")": the next party, its name left to a form, is known by its defined name.
+      else if (parties.length > 0 && FORM_PARTY.test(between) && !/^(?:we|you)$/i.test(role.value)) parties.push(role);
       chunkStart = from + g.index + g[0].length;
     }
   }

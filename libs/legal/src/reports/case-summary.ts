@@ -1,4 +1,5 @@
 import type { CuadCategory } from '../clauses/categories';
+import { missingName } from '../extraction/parties';
 import type { DateField, MoneyContext, MoneyField } from '../extraction/types';
 import { CitationRegistry } from './citations';
 import { clauseLabel } from './clause-labels';
@@ -84,8 +85,11 @@ function partyLine(ctx: Context, profile: DocumentProfile): string {
   if (parties.length === 0) return NOT_STATED;
   return `${parties
     .map((p) => {
-      const role = p.role === undefined ? '' : ` (“${escapeInline(p.role.value)}”)`;
-      return `${escapeInline(p.value)}${role} ${ctx.cites.marker(profile.source, p.start, p.role !== undefined && p.role.end > p.end ? closeDefinition(profile.source.text, p.role.end) : p.end)}`;
+      const missing = missingName(p.value);
+      // "“Distributor” (name left blank in the document)" reads better than a row of underscores with its defined name.
+      const role = p.role === undefined ? '' : missing === undefined ? ` (“${escapeInline(p.role.value)}”)` : '';
+      const name = missing === undefined || p.role === undefined ? escapeInline(p.value) : `“${escapeInline(p.role.value)}” (name ${missing === 'blank' ? 'left blank' : 'redacted'} in the document)`;
+      return `${name}${role} ${ctx.cites.marker(profile.source, p.start, p.role !== undefined && p.role.end > p.end ? closeDefinition(profile.source.text, p.role.end) : p.end)}`;
     })
     .join('; ')}.`;
 }

@@ -129,6 +129,20 @@ describe('buildCaseSummary', () => {
     expect(summary.markdown).toMatch(/Effective date: May 19, 2010 \[\d+\], the date of the agreement: “This Agreement shall come into force on the date given/);
   });
 
+  it('names a party whose name a form leaves blank or a filing redacts by its defined name, saying so', () => {
+    const text = [
+      'DISTRIBUTOR AGREEMENT',
+      '',
+      'This Distributor Agreement (the "Agreement") is made on 1 June 2018 between LUMEN OPTICS AG ("Lumen") and _______________ ("Distributor").',
+      '',
+      'This Services Agreement is made on 2 June 2018 between [ * * * ] ("Provider") and Tern Systems Ltd ("Recipient").',
+    ].join('\n');
+    const summary = buildCaseSummary([source('a', 'Distributor.pdf', text)], { projectName: 'Forms' });
+    expect(summary.markdown).toMatch(/\*\*Parties:\*\* LUMEN OPTICS AG \(“Lumen”\) \[\d+\]; “Distributor” \(name left blank in the document\) \[\d+\]\./);
+    const redacted = buildCaseSummary([source('b', 'Services.pdf', text.split('\n').slice(4).join('\n'))], { projectName: 'Forms' });
+    expect(redacted.markdown).toMatch(/\*\*Parties:\*\* “Provider” \(name redacted in the document\) \[\d+\]; Tern Systems Ltd \(“Recipient”\)/);
+  });
+
   it('is deterministic', () => {
     expect(buildCaseSummary(MATTER, { projectName: 'Harbor matter' })).toEqual(report);
   });
