@@ -2,7 +2,7 @@ import { DURATION_SOURCE } from '../extraction/dates';
 import { re, type ClauseRule } from './rule-types';
 
 const DUR = DURATION_SOURCE;
-const IP = String.raw`(?:intellectual\s+property|inventions?|patents?|patent\s+rights|copyrights?|improvements?|work\s+product|deliverables|developments?|know-?how|technology|materials|results|data|works?|software|trade\s?marks?|modifications|derivative\s+works)`;
+const IP = String.raw`(?:intellectual\s+property|inventions?|patents?|patent\s+rights|copyrights?|improvements?|work\s+product|deliverables|developments?|know-?how|technology|materials|results|data|works?|software|trade\s?marks?|modifications|derivative\s+works|proprietary\s+rights)`;
 
 /**
  * Sentence-level rules for the clause categories that are found by their wording. The descriptive
@@ -112,11 +112,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:nothing\s+(?:in\s+this\s+(?:agreement|section|paragraph|article|clause)|herein|contained\s+(?:herein|in\s+this\s+\w+))|the\s+(?:foregoing|preceding|above)(?:\s+\w+)?|this\s+(?:section|restriction|covenant|provision|paragraph))\b.{0,80}\b(?:shall|will|does|is\s+not\s+intended\s+to)\s+(?:not\s+)?(?:be\s+(?:construed|deemed|interpreted)\s+(?:to\s+|as\s+)?)?(?:prevent|prohibit|restrict|preclude|limit|apply\s+to|bar|restrain)`, 1],
       [re`\b(?:shall|will|does)\s+not\s+(?:be\s+deemed\s+to\s+)?(?:prohibit|restrict|prevent|preclude|limit)\b.{0,200}\b(?:compet|develop|market|sell|distribut|offer|acquir|engag|own|operat|solicit|licens|provid|manufactur|purchas)`, 0.8],
       [re`\b(?:less\s+than|not\s+more\s+than|up\s+to|no\s+more\s+than|not\s+exceeding)\s+(?:\w+\s+)?(?:\(\s*\d+\s*%?\s*\)\s*)?(?:percent|%)\s+of\s+(?:the\s+)?(?:any\s+class\s+of\s+)?(?:issued\s+and\s+)?(?:outstanding|issued|voting|equity|shares|stock)`, 1],
-      [re`\breserves?\s+(?:the|all|its)\s+(?:\w+\s+)?rights?\s+to\s+(?:\w+\s+){0,3}(?:market|sell|offer|operate|distribute|license|develop|use|own|franchise|establish|grant|engage|provide)`, 0.8],
+      [re`\breserves?\s+(?:the|all|its)\s+(?:\w+\s+)?rights?,?\s+(?:[^.;]{0,80},\s+)?to\s+(?:\w+\s+){0,3}(?:market|sell|offer|operate|distribute|license|develop|use|own|franchise|establish|grant|engage|provide)`, 0.8],
       [re`\b(?:shall|will)\s+(?:be\s+)?(?:permitted|free|entitled|allowed)\s+to\b|\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:\w+\s+){0,3}(?:with|for|to)\s+(?:any\s+)?(?:other|third)`, 0.5],
       [re`\bnotwithstanding\s+(?:the\s+(?:foregoing|above|preceding)|anything\s+to\s+the\s+contrary|section)|\bexcept\s+(?:for|as\s+(?:otherwise\s+)?(?:provided|permitted|set\s+forth))|\bprovided,?\s+(?:however|that)|\bexclud(?:ed|ing)\s+from|\bexception|\bcarve[\s-]?out`, 0.4],
       [re`\bcompet|exclusiv|solicit|non-?compet|restrict(?:ion|ive|ed)|similar\s+products|territory|designated\s+area`, 0.4],
       [re`\bnon-?exclusive\b`, 0.3],
+      // Exclusivity that lasts only while a minimum is met: "In order to maintain the exclusivity granted hereunder, X shall
+      // provide orders for a minimum of ...", "exclusive rights ... upon the customer fulfilling the minimum annual purchase".
+      [re`\b(?:maintain|retain|keep)\s+(?:the\s+|its\s+|such\s+)?exclusiv|\bexclusiv\w*\b[^.]{0,200}\b(?:upon|provided|subject\s+to|conditioned\s+on|so\s+long\s+as)\b[^.]{0,80}\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|sales|volume)`, 0.6],
     ],
     negatives: [[re`\bconfidential\s+information|indemnif|limitation\s+of\s+liability|insurance|assign(?:ment)?\s+(?:this|of\s+this)`, 0.6]],
     minScore: 0.9,
@@ -132,6 +135,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:shall|will|may|agrees?\s+to|covenants?\s+to)\s+not\b.{0,200}\b(?:engage|participate|research|develop|commerciali[sz]e|promote|market|sell|distribute|manufacture|offer|operate|carry\s+on|be\s+(?:engaged|concerned|interested)|authori[sz]e|license|provide)\b|\b(?:neither|nor)\b.{0,80}\b(?:shall|will)\b.{0,150}\b(?:engage|research|develop|commerciali[sz]e|promote|market|sell|distribute|manufacture|offer|operate)`, 0.5],
       [re`\bcompet(?:e|ing|itive|itor|itors|ition)\b|\b(?:similar|substantially\s+similar|same\s+or\s+similar)\s+(?:(?:to|as)\s+(?:the\s+)?(?:[\w-]+\s+){0,2})?(?:products?|business|services?)|\bdesignated\s+area|\bwithin\s+(?:a\s+)?(?:radius\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?miles`, 0.5],
       [re`\bnon-?competition\s+period|restricted\s+(?:period|activities|business)|restrictive\s+covenant`, 0.6],
+      // A covenant not to work in a field for a time, without the word "compete": "During the term ... neither X nor its
+      // Affiliates will research, develop ...", "for two years following termination, Y shall not engage in ...".
+      [re`\b(?:during\s+the\s+(?:term|period)\b|for\s+(?:a\s+period\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?(?:years?|months?)\s+(?:after|following)\b).{0,300}\b(?:shall|will)\s+not\b.{0,150}\b(?:engage|research|develop|commerciali[sz]e|manufacture|carry\s+on|be\s+(?:engaged|concerned|interested))`, 0.4],
+      [re`\b(?:itself\s+or\s+(?:with\s+or\s+)?through\s+(?:any\s+)?(?:third|other)\s+part|either\s+(?:solely|alone)\s+or\s+jointly|concerned\s+or\s+interested)`, 0.4],
     ],
     headings: [[re`non-?compet|not[\s-]+to[\s-]+compete|restrictive\s+covenant|competition|competitive\s+activit|exclusiv`, 0.4]],
     negatives: [
@@ -298,6 +305,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`(?:percent|%|percentage|\[\s*\*+\s*\])\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?\]?\)?\s*of\s+(?:the\s+|all\s+|its\s+|such\s+|(?:[\w-]+\s+)?[\w-]+['’]s\s+)?["“]?(?:[\w-]+\s+){0,3}(?:(?:gross|net|invoiced|cumulative)\s+(?:[\w-]+\s+){0,2}(?:sales|revenues?)|net\s+sales|gross\s+(?:sales|revenues?|receipts|margin|profits?|proceeds)|net\s+(?:revenues?|profits?|receipts|income|proceeds)|revenues?|profits?|proceeds|sales\s+price|collections|receipts|income|billings|fees\s+(?:received|collected))`, 1.2],
       [re`\b(?:revenue|profit)s?[\s-](?:shar(?:e|ing)|split)|\bsplit\b.{0,60}\b(?:revenue|profit|proceeds)`, 1.3],
       [re`\bcommissions?\b`, 0.6],
+      // A fee that is a share of what is sold or managed: "a fee not to exceed 5.5% of the aggregate Purchase Price of the
+      // Shares sold", "0.20% of the value of the Fund's average annual net assets", "% of the net wholesale volume".
+      [re`(?:percent|%|percentage|\[\s*\*+\s*\])\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?\]?\)?\s*(?:of|based\s+on)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:(?:aggregate\s+)?purchase\s+price\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:sold|shares|units)|net\s+assets?|net\s+asset\s+value|(?:net\s+|gross\s+)?wholesale\s+(?:volume|price|sales)|amounts?\s+(?:received|collected))`, 1],
       [re`\bcommissions?\s+(?:rate\s+)?(?:of|equal\s+to|at)\s+(?:\w+\s+){0,2}\(?\s*[\d.]+\s*%|\b[\d.]+\s*%\s+commission`, 0.6],
       // Sharing itself: "the parties shall share certain revenues", "net revenues ... shall be shared fifty-fifty", "fee sharing".
       [re`\bshare\s+(?:certain\s+|all\s+|such\s+|the\s+)?(?:net\s+|gross\s+)?(?:revenues?|fees|profits?|proceeds|income)\b|\b(?:revenues?|profits?|fees|proceeds|income)\b.{0,80}\b(?:shall|will)\s+be\s+(?:shared|split)\b|\bfee\s+sharing\b|\bprofit\s+participation\b`, 1.2],
@@ -364,6 +374,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:maximum|cap|limit)\s+(?:of|on)\s+(?:\w+\s+){0,3}(?:units|hours|calls|users|quantit(?:y|ies)|volume|number|appearances|days|sessions)`, 0.8],
       [re`\badditional\s+(?:fees?|charges?|compensation|payment)\b.{0,150}\b(?:exceed|in\s+excess|above|over|beyond|additional\s+(?:hours|units|usage))`, 1],
       [re`\boverage`, 1],
+      // A cap on a count of things: "up to two hundred (200) Hit Compounds", "up to 500,000 impressions", "up to [***] FTE persons"
+      // (not a length of time, a share or a sum of money).
+      [re`\b(?:up\s+to|a\s+maximum\s+of|no\s+more\s+than|not\s+more\s+than)\s+(?:(?:[a-z]+[\s-]){1,3}\(\s*\d[\d,]*\s*\)|\d{1,3}(?:,\d{3})+|\[\s*\*+\s*\])\s+(?!(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(?:days?|weeks?|months?|years?|percent|dollars|per\s*cent)\b)(?:[\w-]+\s+){0,3}?(?:[a-z-]{3,}s|FTEs?)\b`, 1],
       [re`\b(?:not\s+(?:to\s+)?exceed(?:ing)?|no\s+more\s+than|up\s+to|not\s+more\s+than)\s+(?:\w+\s+){0,2}(?:\(\s*\d+\s*\)\s*)?(?:hours|days|sessions|appearances|units|photo|times|major|calls|impressions|(?:\d+\s*%|percent)\s+of\s+(?:the\s+)?(?:\w+\s+)?forecast)`, 0.8],
       [re`\bforecast\w*\b.{0,150}\b(?:exceed|more\s+than|in\s+excess|greater\s+than)`, 0.7],
       [re`\bvolume\b|\bcapacity\b|\bper\s+(?:contract|license|calendar)\s+year|\beach\s+(?:contract\s+)?year`, 0.3],
@@ -375,7 +388,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Ip Ownership Assignment',
     cues: [
       [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership)`, 1.4],
-      [re`\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?(?:the\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
+      [re`\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
       [re`\bwork[\s-]made[\s-]for[\s-]hire|works?\s+(?:made\s+)?for\s+hire`, 1.2],
       [re`\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title,?\s+and\s+interest`, 0.4],
       [re`\b${IP}\b`, 0.3],
