@@ -143,6 +143,37 @@ describe('detectClauses', () => {
     expect(containsCategory(findingsOf(filing, 'Audit Rights'), 'Audit Rights')).toBe(false);
   });
 
+  it.each<[CuadCategory, string, string]>([
+    [
+      'Non-Compete',
+      'During the term of this Agreement, neither Supplier nor any of its Affiliates will, itself or with or through any third party, research, develop or manufacture any compound directed to the Target.',
+      'During the term of this Agreement, Supplier will research and develop compounds directed to the Target.',
+    ],
+    [
+      'Revenue/Profit Sharing',
+      'The Agent will be paid a fee not to exceed 4.5% of the aggregate Purchase Price of the Shares sold in the Offering.',
+      'The Agent will be paid a fee of $25,000 on the closing of the Offering.',
+    ],
+    [
+      'Volume Restriction',
+      'The Licensee may connect up to seventy (70) terminals to the System.',
+      'The Licensee may terminate this Agreement on up to thirty (30) days notice.',
+    ],
+    [
+      'Ip Ownership Assignment',
+      'Any improvements made by you relating to the Marks or the System shall be our sole property.',
+      'You shall use the Marks only in the operation of the System.',
+    ],
+    [
+      'Competitive Restriction Exception',
+      'The Distributor is the exclusive distributor of the Products in the Territory. In order to maintain the exclusivity granted hereunder, Distributor shall place orders for a minimum of 1,000 units in each year.',
+      'The Distributor shall place orders for the Products in writing.',
+    ],
+  ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
+    expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
+    expect(containsCategory(findingsOf(negative, category), category)).toBe(false);
+  });
+
   it('does not take a stock option or an extended warranty for a right of first refusal, nor an irrevocable assignment for a licence', () => {
     expect(containsCategory(findingsOf('15. The first Option to purchase 40,000 Shares upon payment of the aggregate Option Share Price shall vest on signing.', 'Rofr/Rofo/Rofn'), 'Rofr/Rofo/Rofn')).toBe(false);
     expect(containsCategory(findingsOf('Reseller shall offer end users the option to purchase extended warranty coverage for twelve months.', 'Rofr/Rofo/Rofn'), 'Rofr/Rofo/Rofn')).toBe(false);

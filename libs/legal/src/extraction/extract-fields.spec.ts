@@ -163,6 +163,11 @@ describe('parties and title', () => {
     ]);
   });
 
+  it('names a filed form by what it is a form of, keeps a dash inside a title and stops the title at the preamble', () => {
+    expect(extractTitle('Exhibit 2.7 FORM OF TRADEMARK LICENSE AGREEMENT THIS TRADEMARK LICENSE AGREEMENT (this "Agreement") is made')?.value).toBe('TRADEMARK LICENSE AGREEMENT');
+    expect(extractTitle('ODM - SUPPLY AGREEMENT BETWEEN: NORTH PREP INC. "the Manufacturer"')?.value).toBe('ODM - SUPPLY AGREEMENT');
+  });
+
   it('skips a filing legend that runs into the title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');

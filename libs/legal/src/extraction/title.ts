@@ -2,10 +2,10 @@ import type { FieldSpan } from './types';
 
 const HEAD_WINDOW = 3000;
 const NOUNS = 'AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING|TERMS AND CONDITIONS|DEED|UNDERTAKING|ARRANGEMENT|PROTOCOL|GUARANT(?:Y|EE)|LETTER AGREEMENT|STATEMENT OF WORK|PLAN|COVENANT';
-const UPPER_TITLE = new RegExp(`(?:[A-Z0-9][A-Z0-9&'.\\/-]*,?[ \\t]+(?:(?:OF|AND|FOR|TO|THE|ON|IN|&)[ \\t]+)?){0,9}(?:${NOUNS})S?\\b`, 'g');
+const UPPER_TITLE = new RegExp(`(?:[A-Z0-9][A-Z0-9&'.\\/-]*,?(?:[ \\t]+[-–])?[ \\t]+(?:(?:OF|AND|FOR|TO|THE|ON|IN|&)[ \\t]+)?){0,9}(?:${NOUNS})S?\\b`, 'g');
 const MIXED_NOUNS = 'Agreement|Contract|Licen[cs]e|Lease|Amendment|Addendum|Memorandum of Understanding|Terms and Conditions|Deed|Undertaking|Protocol|Guarant(?:y|ee)|Statement of Work';
 const MIXED_TITLE = new RegExp(`(?:[A-Z][A-Za-z0-9&'.\\/-]*,?[ \\t]+(?:(?:of|and|for|to|the|on|in|&)[ \\t]+)?){1,8}(?:${MIXED_NOUNS})s?\\b`, 'g');
-const NOT_A_TITLE = /^(?:EXHIBIT|CONFIDENTIAL|PORTIONS|REDACTED|CERTAIN|SUCH|THE COMPANY|PURSUANT|INFORMATION|TABLE OF|EXECUTION|EXECUTED|FORM OF)\b/;
+const NOT_A_TITLE = /^(?:EXHIBIT|CONFIDENTIAL|PORTIONS|REDACTED|CERTAIN|SUCH|THE COMPANY|PURSUANT|INFORMATION|TABLE OF|EXECUTION|EXECUTED)\b/;
 
 function cleanCandidate(text: string, index: number, value: string): FieldSpan | undefined {
   let start = index;
@@ -26,6 +26,15 @@ function cleanCandidate(text: string, index: number, value: string): FieldSpan |
     start += exhibitTail[0].length;
     v = v.slice(exhibitTail[0].length);
   }
+  // "FORM OF TRADEMARK LICENSE AGREEMENT": a filed form is named by what it is a form of.
+  const form = /^(?:FORM\s+OF|Form\s+of)\s+/.exec(v);
+  if (form !== null) {
+    start += form[0].length;
+    v = v.slice(form[0].length);
+  }
+  // The title runs into the preamble: "TRADEMARK LICENSE AGREEMENT THIS TRADEMARK LICENSE AGREEMENT (this ...".
+  const preamble = /\s+THIS\s/.exec(v);
+  if (preamble !== null) v = v.slice(0, preamble.index);
   v = v.replace(/\s+$/, '');
   if (v.length < 5 || NOT_A_TITLE.test(v)) return undefined;
   return { start, end: start + v.length, value: v };
