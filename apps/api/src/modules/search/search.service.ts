@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { SectionHit } from '@casewise/legal';
+import { ConcurrencyGate } from '@api/modules/common/concurrency-gate';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
@@ -63,6 +64,12 @@ function estimateBytes(chunks: readonly ChunkEntity[], openings: number, texts: 
 const OPENING_CHARS = 2000;
 /** Documents read from the database at a time while building an index. */
 const BUILD_BATCH = 64;
+/**
+ * Indexes built at the same time. An index is counted against SEARCH_CACHE_MB only once stored, so many matters asked at
+ * once (a firm's lawyers each in their own) would otherwise each hold a half-built index, and the rows read for it,
+ * beyond the bound; the others wait their turn.
+ */
+const BUILDS_AT_ONCE = 2;
 
 /**
  * Hybrid retrieval over one project: legal BM25 fused with vector similarity, cached per project state. The cache
@@ -78,6 +85,7 @@ export class SearchService {
   private readonly limitBytes: number;
   private readonly vectorWeight: number;
   private readonly building = new Map<string, Promise<ProjectIndex>>();
+  private readonly builds = new ConcurrencyGate(BUILDS_AT_ONCE);
 
   constructor(
     private readonly ingestion: IngestionService,
@@ -196,7 +204,7 @@ export class SearchService {
     const pending = this.building.get(key);
     if (pending) return pending;
     const grows = cached !== undefined && (cached.withVectors || !withVectors);
-    const build = (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors)).finally(() => this.building.delete(key));
+    const build = this.builds.run(() => (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors))).finally(() => this.building.delete(key));
     this.building.set(key, build);
     const index = await build;
     this.store(projectId, index);
