@@ -169,6 +169,11 @@ describe('detectClauses', () => {
       'The Distributor is the exclusive distributor of the Products in the Territory. In order to maintain the exclusivity granted hereunder, Distributor shall place orders for a minimum of 1,000 units in each year.',
       'The Distributor shall place orders for the Products in writing.',
     ],
+    [
+      'Termination For Convenience',
+      'Each of the Customer and the Provider may, in its sole discretion, terminate this Agreement in whole or in part, at any time without cause.',
+      'The Customer may terminate this Agreement if the Provider fails to cure a material breach within thirty (30) days.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -215,7 +215,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Termination For Convenience',
     sectionTitle: re`termination\s+for\s+convenience|termination\s+without\s+cause`,
     cues: [
-      [re`\b(?:may|shall\s+(?:have|be\s+entitled\s+to)\s+the\s+right\s+to|has\s+the\s+right\s+to|is\s+entitled\s+to|reserves\s+the\s+right\s+to|right\s+to|can|will\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,5}(?:terminate|cancel|withdraw)\b|\b(?:may|can)\s+be\s+(?:terminated|cancel+ed)\b|\b(?:until|unless)\s+terminated\s+by\s+(?:either|any|one)\s+party|\bcancellable|terminable\b`, 0.5],
+      [re`\b(?:may|shall\s+(?:have|be\s+entitled\s+to)\s+the\s+right\s+to|has\s+the\s+right\s+to|is\s+entitled\s+to|reserves\s+the\s+right\s+to|right\s+to|can|will\s+be\s+entitled\s+to),?\s+(?:\w+,?\s+){0,5}(?:terminate|cancel|withdraw)\b|\b(?:may|can)\s+be\s+(?:terminated|cancel+ed)\b|\b(?:until|unless)\s+terminated\s+by\s+(?:either|any|one)\s+party|\bcancellable|terminable\b`, 0.5],
       [re`\bwithout\s+(?:any\s+)?(?:cause|reason|penalty)|\bfor\s+(?:its|their|any\s+party's|his|her)?\s*convenience|\bfor\s+any\s+(?:or\s+no\s+)?reason(?:\s+or\s+no\s+reason)?|\bfor\s+no\s+reason|\bwith\s+or\s+without\s+cause|\bat\s+any\s+time\b|\bat\s+will\b|\bin\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:and\s+absolute\s+)?discretion|\bnon-?cause`, 0.6],
       [re`${DUR}.{0,40}\bnotice|\bnotice\b.{0,40}${DUR}|\b(?:upon|by|on|after|with)\s+(?:giving\s+|delivering\s+|providing\s+|serving\s+)?(?:the\s+other\s+part(?:y|ies)\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+|a\s+minimum\s+of\s+)?(?:\[\s*\*+\s*\]\s*)(?:'?s?\s*)?(?:prior\s+)?(?:written\s+)?notice`, 0.4],
       [re`\bterminat\w*\s+(?:this\s+agreement\s+)?for\s+(?:its\s+)?convenience|termination\s+for\s+convenience`, 0.6],
