@@ -174,6 +174,16 @@ describe('detectClauses', () => {
       'Each of the Customer and the Provider may, in its sole discretion, terminate this Agreement in whole or in part, at any time without cause.',
       'The Customer may terminate this Agreement if the Provider fails to cure a material breach within thirty (30) days.',
     ],
+    [
+      'Non-Transferable License',
+      'The Research License is granted to the Developer only, with no rights to sublicense and with no "have made" rights.',
+      'The Research License is granted to the Developer for the Term.',
+    ],
+    [
+      'Uncapped Liability',
+      "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION OBLIGATIONS OF ANY PARTY UNDER SECTION 11.1, OR DAMAGES AVAILABLE FOR A PARTY'S LIABILITY FOR BREACH OF CONFIDENTIALITY.",
+      'Each party shall indemnify the other under Section 11.1 for claims of third parties.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);
