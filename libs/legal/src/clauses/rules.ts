@@ -557,8 +557,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bunlimited\s+liability|liability\s+shall\s+be\s+unlimited|without\s+limit(?:ation)?\s+(?:as\s+to|of)\s+(?:amount|liability)`, 1.5],
       [re`\b(?:limitations?|exclusions?|caps?)\s+(?:of|on)\s+(?:liability|damages)\b.{0,120}\b(?:shall\s+not|do\s+not|will\s+not)\s+apply`, 1.3],
       [re`\bnothing\s+(?:in\s+this\s+agreement|herein)\s+shall\s+(?:limit|exclude|restrict)\s+(?:either\s+party'?s\s+|any\s+party'?s\s+|any\s+)?liability`, 1.3],
-      // "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION RIGHTS ...".
-      [re`\bnothing\s+in\s+this\s+(?:section|article|clause)(?:\s+[\d.]+)?\s+(?:is\s+intended\s+to\s+or\s+)?shall\s+(?:limit|exclude|restrict)\b.{0,80}\b(?:liabilit|indemnif)`, 1.3],
+      // "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION RIGHTS ..." (not a
+      // liability outside the contract left alone, such as one for a fraudulent misrepresentation made before it).
+      [re`\bnothing\s+in\s+this\s+(?:section|article|clause)(?:\s+[\d.]+)?\s+(?:is\s+intended\s+to\s+or\s+)?shall\s+(?:limit|exclude|restrict)\b.{0,80}\b(?:indemnif|breach)`, 1.3],
       [re`\bexcept\s+(?:for\s+|with\s+respect\s+to\s+|as\s+(?:set\s+forth|provided)\s+in\s+)?(?:\w+\s+){0,6}(?:section|article|claims?\s+(?:under|arising)|liabilit\w+\s+(?:under|arising)|obligations?\s+under|breach|\[).{0,300}\b(?:in\s+no\s+event|not\s+be\s+liable|(?:total|aggregate|maximum)\s+liability|exceed|consequential|indirect)`, 0.7],
       [re`\b(?:shall|will)\s+(?:neither\s+)?(?:not\s+)?(?:\([a-z]\)\s+)?(?:limit|restrict|apply\s+to)\b.{0,100}\b(?:indemnif|confidential|liability\s+for|damages\s+(?:for|arising))`, 0.6],
       [re`\b(?:in\s+no\s+event|not\s+be\s+liable|limitation\s+of\s+liability|aggregate\s+liability|total\s+liability|consequential)`, 0.3],
