@@ -184,6 +184,11 @@ describe('detectClauses', () => {
       "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION OBLIGATIONS OF ANY PARTY UNDER SECTION 11.1, OR DAMAGES AVAILABLE FOR A PARTY'S LIABILITY FOR BREACH OF CONFIDENTIALITY.",
       'Each party shall indemnify the other under Section 11.1 for claims of third parties.',
     ],
+    [
+      'Change Of Control',
+      'Either party may terminate this Agreement on notice if the other party undergoes a change of control.',
+      'ARTICLE 11 ASSIGNMENT\n\n11.3 Assignment. Neither Party may assign this Agreement without the prior written consent of the other Party; provided, however that either Party may assign in connection with a merger or sale of all or substantially all of its stock or assets, provided the assignee agrees to be bound by all of the terms of this Agreement.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -273,7 +273,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
       // ("except that either Party may assign ... without such consent to an entity that acquires ...").
-      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.3],
+      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.6],
     ],
     minScore: 0.7,
     documentScore: 0.7,
