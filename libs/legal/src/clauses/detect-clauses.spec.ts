@@ -189,6 +189,21 @@ describe('detectClauses', () => {
       'Either party may terminate this Agreement on notice if the other party undergoes a change of control.',
       'ARTICLE 11 ASSIGNMENT\n\n11.3 Assignment. Neither Party may assign this Agreement without the prior written consent of the other Party; provided, however that either Party may assign in connection with a merger or sale of all or substantially all of its stock or assets, provided the assignee agrees to be bound by all of the terms of this Agreement.',
     ],
+    [
+      'Non-Disparagement',
+      'The Licensee shall not tarnish or bring into disrepute the reputation of the Licensor or of its products.',
+      'All use of the Licensed Marks by the Licensee shall inure to the goodwill associated with the Licensed Marks.',
+    ],
+    [
+      'Affiliate License-Licensor',
+      'Licensor on behalf of itself and its Affliates hereby grants to Licensee a limited license to use the Licensed Mark.',
+      'Licensor hereby grants to Licensee a limited license to use the Licensed Mark.',
+    ],
+    [
+      'Unlimited/All-You-Can-Eat-License',
+      'The Seller hereby grants to the Buyer an unlimited, non-exclusive, perpetual, irrevocable, royalty free, worldwide right and license to use the content of the Handbook.',
+      'The Seller hereby grants to the Buyer a non-exclusive right and license to use the content of the Handbook.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

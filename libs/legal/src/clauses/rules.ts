@@ -207,6 +207,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bdefam|derogatory|negative\s+(?:comments?|statements?|posts?|remarks?|publicity)`, 1],
       [re`\binto\s+(?:public\s+)?(?:disrepute|ridicule|contempt|scandal)|tarnish|detrimental\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:image|reputation|goodwill)|harm(?:ful)?\s+to\s+(?:the\s+)?(?:\w+\s+){0,4}(?:reputation|goodwill|image)|(?:adversely\s+)?(?:affect|reflect|jeopardi[sz]e)\w*\s+(?:adversely\s+)?(?:up)?on\s+(?:the\s+)?(?:\w+\s+){0,3}(?:reputation|image|goodwill)`, 0.7],
       [re`\b(?:reputation|goodwill|image)\b`, 0.2],
+      // A promise not to harm the other's name: "The Company shall not tarnish or bring into disrepute the reputation of ...".
+      [re`\b(?:shall|will)\s+not\s+(?:\w+\s+){0,2}(?:tarnish|disparage|bring\s+into\s+disrepute)`, 0.5],
     ],
     negatives: [[re`\bgoodwill\s+(?:associated\s+with\s+(?:the\s+)?(?:licensed\s+)?(?:marks?|trade\s?marks?)|shall\s+inure)`, 0.3]],
     documentScore: 1.3,
@@ -448,7 +450,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\b(?:and|or)\s+(?:its|their)\s+affiliates\s+(?:hereby\s+)?grants?`, 1.2],
       [re`\b(?:owned|controlled|licensed\s+to|held|licensable)\b(?:\s+(?:or|and(?:\/or)?)\s+(?:owned|controlled|licensed\s+to|held|licensable))*\s+by\s+(?:\w+\s+){0,3}(?:or|and(?:\/or)?)\s+(?:any\s+of\s+)?(?:its|their)\s+(?:affiliates|subsidiaries)|\b(?:its|their)\s+(?:affiliates|subsidiaries)\s+(?:own|control|owns|controls)\b`, 1.2],
-      [re`\b(?:on\s+behalf\s+of|for)\s+(?:itself\s+and\s+)?(?:as\s+representative\s+of\s+)?(?:its|their|all\s+(?:other\s+)?members\s+of\s+the|the\s+other\s+members\s+of)\b.{0,60}\b(?:affiliates|subsidiaries|group)\b.{0,200}\bgrants?`, 1.2],
+      [re`\b(?:on\s+behalf\s+of|for)\s+(?:itself\s+and\s+)?(?:as\s+representative\s+of\s+)?(?:its|their|all\s+(?:other\s+)?members\s+of\s+the|the\s+other\s+members\s+of)\b.{0,60}\b(?:affi?liates|subsidiaries|group)\b.{0,200}\bgrants?`, 1.2],
       [re`\bcause\s+(?:its|their|each\s+of\s+its|the\s+(?:other\s+)?members\s+of\s+(?:the\s+)?)\b.{0,60}\b(?:affiliates|subsidiaries|group)\s+to\s+(?:hereby\s+)?grant|\bobtain\s+from\s+(?:your|its|their)\s+affiliates`, 1.2],
       [re`\b(?:affiliates?|subsidiaries)\s+of\s+(?:the\s+)?licen[cs]or\b`, 0.8],
     ],
@@ -473,6 +475,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\bunlimited\s+(?:number\s+of\s+)?(?:copies|users|licen[cs]es?|use|usage|rights?|installations|seats|access|calls|viewings|right\s+to|downloads|sub-?licen)`, 1.2],
       [re`\benterprise[\s-](?:wide\s+)?licen[cs]e|all[\s-]you[\s-]can[\s-]eat|site\s+licen[cs]e`, 1.2],
+      // "an unlimited, non-exclusive, perpetual, irrevocable, royalty free, worldwide right and license to use".
+      [re`\bunlimited(?:,\s*[\w-]+(?:\s+[\w-]+)?){1,7},?\s+(?:right|licen[cs]e)`, 1.2],
       [re`\bwithout\s+(?:any\s+)?(?:limitation|limit)\s+(?:as\s+to|on)\s+(?:the\s+)?number`, 1],
       [re`\bunlimited\b`, 0.4],
     ],
