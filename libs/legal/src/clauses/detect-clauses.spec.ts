@@ -204,6 +204,11 @@ describe('detectClauses', () => {
       'The Seller hereby grants to the Buyer an unlimited, non-exclusive, perpetual, irrevocable, royalty free, worldwide right and license to use the content of the Handbook.',
       'The Seller hereby grants to the Buyer a non-exclusive right and license to use the content of the Handbook.',
     ],
+    [
+      'Irrevocable Or Perpetual License',
+      'Lab hereby grants to Clinic, during the Term of this Agreement and, except on termination for Clinic\'s uncured breach, after expiration or termination of this Agreement, a non-exclusive, worldwide, royalty-free license to perform the Assay.',
+      'Lab hereby grants to Clinic, during the Term of this Agreement, a non-exclusive, worldwide, royalty-free license to perform the Assay.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -491,6 +491,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:irrevocable|perpetual)\b.{0,150}\b(?:licen[cs]e|right\s+to\s+use|right)`, 1.2],
       [re`\blicen[cs]e\w*\b.{0,150}\b(?:irrevocable|perpetual|in\s+perpetuity)`, 1.1],
       [re`\bin\s+perpetuity\b`, 0.6],
+      // A licence that outlives the contract: "after expiration or termination of this Agreement, a non-exclusive ... license".
+      [re`\b(?:after|following)\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:expiration|termination))?\s+of\s+this\s+agreement\b[^.]{0,80}\b(?:a|an|the)\s+(?:[\w-]+,?\s+){0,6}licen[cs]e\b`, 1.2],
       [re`\bfully[\s-]paid(?:[\s-]up)?\b`, 0.2],
     ],
     negatives: [
