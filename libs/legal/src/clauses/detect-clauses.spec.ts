@@ -209,6 +209,11 @@ describe('detectClauses', () => {
       'Lab hereby grants to Clinic, during the Term of this Agreement and, except on termination for Clinic\'s uncured breach, after expiration or termination of this Agreement, a non-exclusive, worldwide, royalty-free license to perform the Assay.',
       'Lab hereby grants to Clinic, during the Term of this Agreement, a non-exclusive, worldwide, royalty-free license to perform the Assay.',
     ],
+    [
+      'Audit Rights',
+      'For two (2) years after termination, each party shall maintain, and make available to the other party upon its request, for inspection and copying all books and records that pertain to this Agreement.',
+      'Each party shall deliver its monthly sales report to the other party within ten (10) days after the end of each month.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -542,6 +542,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\baudit\w*\b`, 0.5],
       [re`\binspect(?:ion)?s?\b`, 0.3],
       [re`\b(?:independent|certified)\s+(?:public\s+)?accountant`, 0.6],
+      // "make available to the other party upon its request, for inspection and copying all books and records", "provide
+      // access during normal business hours to your facilities and records".
+      [re`\b(?:make|made)\s+available\b.{0,150}\bfor\s+(?:inspection|examination|audit)\b|\b(?:provide|give|grant)\s+(?:\w+\s+){0,3}access\b.{0,120}\b(?:facilities|records|books|premises)\b`, 0.8],
       [re`\b(?:keep|maintain)\s+(?:complete\s+and\s+)?(?:full,?\s+)?(?:accurate|true|proper|complete|adequate)\s+(?:and\s+\w+\s+)?(?:books|records)`, 0.6],
     ],
     headings: [[re`audit|records|inspection`, 0.4]],
