@@ -214,6 +214,11 @@ describe('detectClauses', () => {
       'For two (2) years after termination, each party shall maintain, and make available to the other party upon its request, for inspection and copying all books and records that pertain to this Agreement.',
       'Each party shall deliver its monthly sales report to the other party within ten (10) days after the end of each month.',
     ],
+    [
+      'Covenant Not To Sue',
+      "Each party agrees that it will not knowingly do anything inconsistent with the other party's ownership of its intellectual property, including questioning the validity of that party's Trademarks.",
+      "Each party shall mark its products with the other party's Trademarks as the other party directs.",
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -666,7 +666,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:not|never)\s+(?:to\s+)?(?:sue|assert|bring|commence|institute|file|initiate)\b.{0,150}\b(?:claims?|actions?|suits?|proceedings?|lawsuits?)`, 1],
       [re`\brelease[sd]?\b.{0,120}\b(?:from|of)\s+(?:any\s+and\s+)?all\s+(?:claims|liabilit)`, 0.8],
       [re`\bwaives?\b.{0,100}\bright\s+to\s+(?:challenge|contest|sue)`, 1],
-      [re`\bnot\s+(?:to\s+)?(?:do|take|omit)\b.{0,120}\b(?:inconsistent\s+with|adversely\s+affect|impair)\w*\b.{0,120}\b(?:ownership|validity|rights|goodwill)`, 1],
+      [re`\bnot\s+(?:to\s+)?(?:\w+ly\s+)?(?:do|take|omit)\b.{0,120}\b(?:inconsistent\s+with|adversely\s+affect|impair)\w*\b.{0,120}\b(?:ownership|validity|rights|goodwill)`, 1],
       [re`\backnowledges?\b.{0,120}\b(?:exclusive\s+)?(?:ownership|owner|right,?\s+title)\b`, 0.6],
       [re`\b(?:challenge|contest|question|attack|oppose)\w*\s+(?:the\s+)?(?:validity|enforceability|ownership)`, 0.7],
       [re`\b(?:not|never)\b.{0,120}\b(?:apply\s+for|file|register|obtain|attempt\s+to\s+obtain)\b.{0,80}\b(?:registration|trade\s?marks?|ownership)`, 0.6],
