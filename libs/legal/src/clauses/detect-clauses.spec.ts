@@ -219,6 +219,11 @@ describe('detectClauses', () => {
       "Each party agrees that it will not knowingly do anything inconsistent with the other party's ownership of its intellectual property, including questioning the validity of that party's Trademarks.",
       "Each party shall mark its products with the other party's Trademarks as the other party directs.",
     ],
+    [
+      'Expiration Date',
+      'This Agreement shall remain in full force and effect until December 31, 2021.',
+      'In the event that any term, provision or covenant herein shall be invalid or unenforceable, the remainder hereof shall not be affected thereby, and each term, provision or covenant herein shall be valid and enforceable to the full extent permitted by law.',
+    ],
   ])('reads %s written without its usual words, and not a nearby clause', (category, positive, negative) => {
     expect(containsCategory(findingsOf(positive, category), category)).toBe(true);
     expect(containsCategory(findingsOf(negative, category), category)).toBe(false);

@@ -26,6 +26,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // Periods measured from the end, not the end itself: records kept after it, a covenant until some years have run.
       [re`\b(?:retain|keep|maintain|preserve)\b.{0,80}\bfor\s+(?:a\s+period\s+of\s+)?.{0,40}\b(?:after|following)\s+(?:the\s+)?(?:expiration|expiry|termination|end)|\bat\s+any\s+time\s+(?:prior\s+to|before)\s+the\s+expiration\s+of`, 0.6],
       [re`\bduring\s+the\s+term\b|\bterm\s+of\s+(?:the\s+)?(?:license|lease|loan|warrants?|notes?|options?|employment)\b`, 0.3],
+      // Severability: "each term, provision or covenant herein shall be valid and enforceable to the full extent permitted".
+      [re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`, 0.8],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
       [re`^(?!.*\b(?:until|through|expir\w*|ending|years?|months?|days?|period|perpetu\w*|indefinite\w*|revoked|terminated)\b).*\b(?:in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)|effective)\s+(?:as\s+of|on|upon|from)\b`, 0.5],
     ],
