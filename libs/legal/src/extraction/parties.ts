@@ -160,7 +160,8 @@ const ENDS_IN_LEGAL_FORM = /\b(?:Inc|Ltd|LLC|L\.L\.C|Corp|Corporation|Company|Li
 function looksLikeName(value: string): boolean {
   if (PLACEHOLDER.test(value)) return true;
   if (!/[A-Za-z]/.test(value) || /^[,.;:)\]]/.test(value) || NOT_A_PARTY.test(value)) return false;
-  if (OFFICE.test(value) && (!ENDS_IN_LEGAL_FORM.test(value) || OFFICE.exec(value)!.index === 0)) return false;
+  const office = OFFICE.exec(value);
+  if (office !== null && (!ENDS_IN_LEGAL_FORM.test(value) || office.index === 0)) return false;
   if (/^[a-z0-9-]+\.(?:com|net|org)\b/i.test(value)) return true;
   const words = value.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w) && !CONNECTOR_WORDS.test(w) && !LEGAL_FORM_WORDS.test(w));
   if (words.length === 0 || words.length > 12) return false;
@@ -309,8 +310,8 @@ function preambleWindow(text: string): { from: number; to: number } {
 
 const SENTENCE_END = /(?<!\b(?:Inc|INC|Ltd|LTD|Co|CO|Corp|CORP|No|NO|St|ST|Ave|Mr|MR|Ms|MS|Mrs|Dr|DR|Jr|Sr|N\.A|S\.A|U\.S|L\.P|B\.V|N\.V|[A-Z]))\.\s+(?=[A-Z][A-Za-z'’]*\s)/;
 
-/** The words for a party whose particulars a form leaves to be filled in: "and ● a [resident of] [corporation organized in] ___". */
-const FORM_PARTY = /^[\s,;]*(?:and|AND)\b/;
+/** The words before a further party ("and ..."), for one whose name is not given: left to a form, or not stated at all. */
+const FURTHER_PARTY = /^[\s,;]*(?:and|AND)\b/;
 
 function parseWindow(text: string, { from, to }: { from: number; to: number }): PartyField[] {
   const parties: PartyField[] = [];
@@ -340,7 +341,7 @@ function parseWindow(text: string, { from, to }: { from: number; to: number }): 
       else if (name !== undefined) parties.push({ ...name, role });
       else if (parties.length > 0 && parties[parties.length - 1].role === undefined) parties[parties.length - 1].role = role;
       // "; and ● a [resident of] ... ("you" or the "Franchisee")": the next party, its name left to a form, is known by its defined name.
-      else if (parties.length > 0 && FORM_PARTY.test(between) && !/^(?:we|you)$/i.test(role.value)) parties.push(role);
+      else if (parties.length > 0 && FURTHER_PARTY.test(between) && !/^(?:we|you)$/i.test(role.value)) parties.push(role);
       chunkStart = from + g.index + g[0].length;
     }
   }
