@@ -2,7 +2,7 @@ export * from './types';
 export { extractFields, findAgreementDate, findEffectiveDateSpan } from './extract-fields';
 export { findDates, parseDuration, toIso, type DateMention } from './dates';
 export { extractTitle } from './title';
-export { extractParties, missingName } from './parties';
+export { extractParties } from './parties';
 export { extractTermAndRenewal } from './term';
 export { extractGoverningLaw, extractForum } from './jurisdiction';
 export { extractAmounts, classifyMoneyContext } from './money';

@@ -155,6 +155,7 @@ export function missingName(value: string): 'blank' | 'redacted' | undefined {
 
 /** A signatory's office, not a party: "Chief Technology Officer Jane Doe", "John Doe, Managing Director", "Esq.". */
 const OFFICE = /\b(?:Chief\s+(?:[A-Z][a-z]+\s+){0,2}Officer|(?:Managing|Executive|Marketing|Finance|Financial|Technical)\s+(?:[A-Z][a-z]+\s+)?Director|(?:Vice\s+)?President|Secretary|Treasurer|Esq)\b\.?/;
+const OFFICES = new RegExp(OFFICE.source, 'g');
 const ENDS_IN_LEGAL_FORM = /\b(?:Inc|Ltd|LLC|L\.L\.C|Corp|Corporation|Company|Limited|GmbH|AG|plc|PLC|S\.A|B\.V|N\.V|L\.P|LP|LLP)\.?$/i;
 
 function looksLikeName(value: string): boolean {
@@ -397,7 +398,7 @@ function companyNames(text: string, limit: number): PartyField[] {
   let m: RegExpExecArray | null;
   while ((m = COMPANY.exec(head)) !== null && out.length < 4) {
     // "Chief Compliance Officer Acme Advisors, LP": the name follows the signatory's office.
-    const office = [...m[0].matchAll(new RegExp(OFFICE.source, 'g'))].pop();
+    const office = [...m[0].matchAll(OFFICES)].pop();
     const from = office === undefined ? m.index : m.index + office.index + office[0].length;
     const name = trimSpan(text, from, m.index + m[0].length);
     // "a California corporation" describes a party and "California Corporation Code" is a statute; neither names one.

@@ -85,11 +85,12 @@ function partyLine(ctx: Context, profile: DocumentProfile): string {
   if (parties.length === 0) return NOT_STATED;
   return `${parties
     .map((p) => {
-      const missing = missingName(p.value);
+      const role = p.role === undefined ? undefined : escapeInline(p.role.value);
+      const missing = role === undefined ? undefined : missingName(p.value);
       // "“Distributor” (name left blank in the document)" reads better than a row of underscores with its defined name.
-      const role = p.role === undefined ? '' : missing === undefined ? ` (“${escapeInline(p.role.value)}”)` : '';
-      const name = missing === undefined || p.role === undefined ? escapeInline(p.value) : `“${escapeInline(p.role.value)}” (name ${missing === 'blank' ? 'left blank' : 'redacted'} in the document)`;
-      return `${name}${role} ${ctx.cites.marker(profile.source, p.start, p.role !== undefined && p.role.end > p.end ? closeDefinition(profile.source.text, p.role.end) : p.end)}`;
+      const name =
+        missing !== undefined ? `“${role}” (name ${missing === 'blank' ? 'left blank' : 'redacted'} in the document)` : `${escapeInline(p.value)}${role === undefined ? '' : ` (“${role}”)`}`;
+      return `${name} ${ctx.cites.marker(profile.source, p.start, p.role !== undefined && p.role.end > p.end ? closeDefinition(profile.source.text, p.role.end) : p.end)}`;
     })
     .join('; ')}.`;
 }
