@@ -120,6 +120,29 @@ describe('answerExtractively', () => {
     expect(answerExtractively('Must an amendment be made in writing and signed?', [opening], { texts: { svc: text } }).abstained).toBe(true);
   });
 
+  it('reads when a contract expires from the whole of it, as the Case Summary does, and not from a recital', () => {
+    const filler = Array.from({ length: 80 }, (_, i) => `${i + 2}.${i} Services. Supplier shall perform the services described in Schedule ${i + 1} with due care.`).join('\n\n');
+    const text = [
+      'SERVICES AGREEMENT',
+      '',
+      'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.',
+      '',
+      'WHEREAS, the parties wish this Agreement to remain in effect until the separation of the businesses is complete.',
+      '',
+      filler,
+      '',
+      '95. This Agreement shall terminate on December 31, 2026, unless terminated earlier in accordance with Section 12.',
+    ].join('\n');
+    expect(text.indexOf('95. This Agreement')).toBeGreaterThan(OPENING_CHARS);
+    const opening: AnswerPassage = { id: 'open', documentId: 'svc', file: 'services.txt', page: 1, start: 0, end: OPENING_CHARS, text: text.slice(0, OPENING_CHARS), score: 0, headingPath: [] };
+    const question = 'When does the agreement expire?';
+    expect(wantsDocumentOpening(question)).toBe(true);
+    expect(answerExtractively(question, [opening]).abstained).toBe(true);
+    const answer = answerExtractively(question, [opening], { texts: { svc: text } });
+    expect(answer.citations.map((c) => c.quote)).toEqual([expect.stringContaining('shall terminate on December 31, 2026')]);
+    expectExactQuotes(text, answer);
+  });
+
   it('abstains when the clause asked about is absent', () => {
     expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
     expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);

@@ -8,6 +8,7 @@ import { splitSegments } from '../clauses/segment';
 import { CONTRACT_CHANGE_WORDS, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
 import { extractTitle } from '../extraction/title';
+import { extractTermAndRenewal } from '../extraction/term';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
 import { outsideSpans, overlapsAny } from '../text/boilerplate';
 import type { TextSpan } from '../text/sentences';
@@ -45,9 +46,9 @@ interface Scored extends Candidate {
 const RULES = new Map<string, ClauseRule>(CLAUSE_RULES.map((rule) => [rule.category, rule]));
 const TOPICS = new Map<ContractTopic, SentenceRule>(TOPIC_RULES.map((rule) => [rule.topic, rule]));
 const TOPIC_WORDS = new Map<ContractTopic, string>(TOPIC_RULES.map((rule) => [rule.topic, rule.words]));
-const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date']);
+const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document Name', 'Parties', 'Agreement Date', 'Effective Date', 'Expiration Date']);
 /** Fields the Case Summary reads from the whole of a contract; a question about them reads the same text. */
-const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agreement Date', 'Effective Date']);
+const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agreement Date', 'Effective Date', 'Expiration Date']);
 
 /** A document's opening passage grown to its whole text, when that text is given. */
 function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): AnswerPassage {
@@ -160,6 +161,9 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
     } else if (category === 'Agreement Date' && opening) {
       const date = findAgreementDate(passage.text);
       if (date !== undefined) add(date.start, date.end, score(2));
+    } else if (category === 'Expiration Date' && passage.start === 0) {
+      const { term } = extractTermAndRenewal(passage.text);
+      if (term !== undefined) add(term.start, term.end, score(2));
     } else if (category === 'Effective Date') {
       const effective = opening ? findEffectiveDateSpan(passage.text) : undefined;
       if (effective !== undefined) add(effective.start, effective.end, score(2));

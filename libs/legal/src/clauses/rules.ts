@@ -28,6 +28,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bduring\s+the\s+term\b|\bterm\s+of\s+(?:the\s+)?(?:license|lease|loan|warrants?|notes?|options?|employment)\b`, 0.3],
       // Severability: "each term, provision or covenant herein shall be valid and enforceable to the full extent permitted".
       [re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`, 0.8],
+      // A recital tells the story behind the contract, not how long it runs.
+      [re`^\W*whereas\b`, 0.8],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
       [re`^(?!.*\b(?:until|through|expir\w*|ending|years?|months?|days?|period|perpetu\w*|indefinite\w*|revoked|terminated)\b).*\b(?:in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)|effective)\s+(?:as\s+of|on|upon|from)\b`, 0.5],
     ],

@@ -557,6 +557,14 @@ describe('facts read right on real clauses', () => {
     expect(findDates('This Collaboration Agreement, effective as of June , 2010 (the "Effective Date")').map((d) => d.value)).toEqual(['June , 2010']);
   });
 
+  it('takes no date the contract starts on, nor an ending on a condition, for its term, but reads an end "as of" a date', () => {
+    const term = (body: string) => extractFields(`OUTSOURCING AGREEMENT This Agreement is made on 3 May 2021 between Teal Ltd and Smew Inc.\n\n${body}`).term;
+    expect(term('13. DURATION\n\n13.1. The present Agreement is effective as from 1 January 2009. It is renewed tacitly every year.\n\n13.2. Either party may end it at any time upon three months prior written notice.')).toBeUndefined();
+    expect(term('4. Termination. If the Offered Shares are not sold by May 26, 2016, this Agreement will terminate without liability on the part of the Company.')).toBeUndefined();
+    const end = term('3. Term. The Term shall commence on the date of this Agreement and, unless earlier terminated or extended as provided below, shall end as of December 31, 2000.');
+    expect(end?.expiresOn?.iso).toBe('2000-12-31');
+  });
+
   it('reads a term that has no fixed length', () => {
     const text = 'Term. This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party in accordance with the provisions of this Agreement.';
     const { term } = extractFields(text);

@@ -167,6 +167,14 @@ function definesOtherWord(text: string): boolean {
   return defined !== null && !/\b(?:term|period|expir\w*|end(?:ing)?\s+date|duration)\b/i.test(defined[1]);
 }
 
+/** A date the contract starts on ("effective as from 1 January 2009"): it says when the term begins, not how long it runs. */
+const STARTS_ON = /\b(?:effective|commenc\w*|begin\w*|start\w*|dated|made|entered\s+into|take[sn]?\s+effect|(?:come|comes|enters?)\s+into\s+(?:force|effect))\s+(?:(?:as\s+)?(?:of|from)\s+|on\s+)?(?:the\s+)?$|(?<!\b(?:end|ends|ending|expires?|expiring|terminates?|terminating|ceases?)\s+)\bas\s+(?:of|from)\s+(?:the\s+)?$/i;
+
+/** Whether the text names a date (a complete one unless `blankToo`) other than one the contract starts on. */
+function endingDates(text: string, blankToo = false): boolean {
+  return findDates(text).some((d) => (blankToo || d.iso !== undefined) && !STARTS_ON.test(text.slice(Math.max(0, d.start - 40), d.start)));
+}
+
 function termSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   let bestScore = 0;
@@ -174,11 +182,10 @@ function termSegment(segments: readonly Segment[]): Segment | undefined {
     if ((seg.isHeading && !TERM_BOX.test(seg.text)) || seg.text.length < 30 || definesOtherWord(seg.text)) continue;
     const phrase = TERM_PHRASES.find((p) => p.test(seg.text));
     if (phrase === undefined || (phrase === TERM_PHRASES[0] && TERM_IN_PASSING.test(seg.text) && !TERM_PHRASES.slice(1).some((p) => p.test(seg.text)))) continue;
-    const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || findDates(seg.text).some((d) => d.iso !== undefined) || TERM_LENGTH.test(seg.text);
-    if (!hasLength && !UNSTATED_LENGTH.test(seg.text)) continue;
+    const hasLength = durations(seg.text).some((d) => !isNotice(seg.text, d)) || endingDates(seg.text) || TERM_LENGTH.test(seg.text);
+    if ((!hasLength && !UNSTATED_LENGTH.test(seg.text)) || CONDITIONAL_END.test(seg.text)) continue;
     let score = 1;
     if (AGREEMENT_SUBJECT.test(seg.text)) score += 0.5;
-    if (CONDITIONAL_END.test(seg.text)) score -= 1.5;
     if (/\bterm\b|duration|effective\s+date\s+and\s+term/i.test(seg.heading)) score += 2;
     if (/\b(?:term|duration)\s+of\s+(?:this|the)\b|["“](?:Initial\s+)?Term["”]|Initial\s+Term|\bTerm\s+(?:shall\s+)?means?\b/i.test(seg.text)) score += 1;
     if (NOT_TERM.test(seg.text)) score -= 1.5;
@@ -262,7 +269,7 @@ export function extractTermAndRenewal(text: string, segments: Segment[] = splitS
     bestSegment(
       'Expiration Date',
       segments,
-      (s) => !definesOtherWord(s.text) && /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || findDates(s.text).length > 0 || /\buntil\b|indefinite/i.test(s.text)),
+      (s) => !definesOtherWord(s.text) && /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || endingDates(s.text, true) || /\buntil\b|indefinite/i.test(s.text)),
     );
   const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text) && !HOLDOVER.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
