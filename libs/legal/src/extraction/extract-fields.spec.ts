@@ -565,6 +565,14 @@ describe('facts read right on real clauses', () => {
     expect(end?.expiresOn?.iso).toBe('2000-12-31');
   });
 
+  it('takes for a renewal neither one left to the parties\' later agreement, nor a contract declared non-renewable, nor a deadline extended', () => {
+    const renewal = (body: string) => extractFields(`SUPPLY AGREEMENT This Agreement is made on 3 May 2021 between Teal Ltd and Smew Inc.\n\n${body}`).renewal;
+    expect(renewal('3. Term. This Agreement shall have a term of two (2) years. This Agreement may be renewed upon mutual, written agreement of the parties.')).toBeUndefined();
+    expect(renewal('You acknowledge that this Agreement is non-renewable and confers on you no rights of renewal or extension whatsoever.')).toBeUndefined();
+    expect(renewal('14. Force Majeure. If a party is prevented from performing by an event beyond its control, the time for its performance shall be extended by the length of the delay.')).toBeUndefined();
+    expect(renewal('3. Term. This Agreement shall have a term of two (2) years and shall automatically renew for successive one (1) year periods.')?.renewalTerm).toEqual({ amount: 1, unit: 'year' });
+  });
+
   it('reads a term that has no fixed length', () => {
     const text = 'Term. This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party in accordance with the provisions of this Agreement.';
     const { term } = extractFields(text);

@@ -37,11 +37,11 @@ function isNotice(sentence: string, d: DurationMention): boolean {
   );
 }
 
-function bestSegment(category: CuadCategory, segments: readonly Segment[], accept: (s: Segment) => boolean = () => true): Segment | undefined {
+function bestSegment(category: CuadCategory, segments: readonly Segment[], accept: (s: Segment) => boolean = () => true, atLeast = 1): Segment | undefined {
   const rule = CLAUSE_RULES.find((r) => r.category === category);
   if (rule === undefined) return undefined;
   let best: Segment | undefined;
-  let bestScore = 0.999;
+  let bestScore = atLeast - 0.001;
   for (const seg of segments) {
     if (seg.isHeading || !accept(seg)) continue;
     const score = scoreSegment(rule, seg);
@@ -109,11 +109,13 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
   };
   const cue = RENEWAL_WORD.exec(seg.text);
   const all = durations(seg.text);
-  const renewal = all.find((d) => cue !== null && d.index >= cue.index - 80 && !isNotice(seg.text, d));
+  // The length after the renewal's own words ("renew for successive one (1) year periods"), else one shortly before them.
+  const near = (from: number): Duration | undefined => all.find((d) => cue !== null && d.index >= from && !isNotice(seg.text, d))?.duration;
+  const renewal = cue === null ? undefined : (near(cue.index) ?? near(cue.index - 80));
   // Going on "thereafter until terminated" has no renewal period; a length in that clause is the first term's.
   const evergreenOnly = EVERGREEN.test(seg.text) && !RENEWAL_PHRASES.slice(1).some((p) => p.test(seg.text));
   if (evergreenOnly) field.automatic = true;
-  else if (renewal !== undefined) field.renewalTerm = renewal.duration;
+  else if (renewal !== undefined) field.renewalTerm = renewal;
   else if (/year[\s-]to[\s-]year|annual(?:ly)?|successive\s+(?:one[\s-])?years?\b|yearly/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'year' };
   else if (/month[\s-]to[\s-]month/i.test(seg.text)) field.renewalTerm = { amount: 1, unit: 'month' };
   for (const source of [seg, noticeSeg]) {
@@ -218,11 +220,21 @@ function hasFixedLength(text: string): boolean {
   return durations(text).some((d) => !isNotice(text, d)) || findDates(text).some((d) => d.iso !== undefined) || /\binitial\s+(?:term|period)\b|\bContract\s+Year\b/i.test(text);
 }
 
+/**
+ * No renewal term: a renewal left to a later agreement of the parties ("may be renewed upon mutual written agreement"),
+ * a contract declared not renewable, or a recital.
+ */
+/** The contract or its term renewed or extended, not a deadline or a warranty ("the time for performance shall be extended"). */
+const RENEWS_CONTRACT =
+  /\b(?:renew\w*|extend\w*|extension|successive)\b[^.;]{0,60}?\b(?:agreement|contract|terms?|periods?)\b|\b(?:agreement|contract|term)\b[^.;]{0,60}?\b(?:renew\w*|extend\w*|extension|year[\s-]to[\s-]year|month[\s-]to[\s-]month)\b/i;
+const NO_RENEWAL =
+  /\b(?:renew\w*|extend\w*)\s+(?:only\s+)?(?:by|upon|with|on|through|subject\s+to)\s+(?:the\s+)?mutual(?:ly)?\b|\bnon-?renewable\b|\bno\s+rights?\s+(?:\w+\s+){0,2}renewal|^\W*whereas\b/i;
+
 function renewalSegment(segments: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   let bestScore = 0;
   for (const seg of segments) {
-    if (seg.isHeading || seg.text.length < 30) continue;
+    if (seg.isHeading || seg.text.length < 30 || NO_RENEWAL.test(seg.text)) continue;
     const matched = RENEWAL_PHRASES.filter((p) => p.test(seg.text));
     const hits = matched.length;
     if (hits === 0 || !/\b(?:agreement|contract|term|licen[cs]e)\b/i.test(seg.text)) continue;
@@ -271,7 +283,7 @@ export function extractTermAndRenewal(text: string, segments: Segment[] = splitS
       segments,
       (s) => !definesOtherWord(s.text) && /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || endingDates(s.text, true) || /\buntil\b|indefinite/i.test(s.text)),
     );
-  const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWAL_WORD.test(s.text) && !HOLDOVER.test(s.text));
+  const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWS_CONTRACT.test(s.text) && !HOLDOVER.test(s.text) && !NO_RENEWAL.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
   return {
     ...(termSeg === undefined ? {} : { term: termFrom(text, termSeg) }),
