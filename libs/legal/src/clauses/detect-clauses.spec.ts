@@ -150,6 +150,11 @@ describe('detectClauses', () => {
       'During the term of this Agreement, Supplier will research and develop compounds directed to the Target.',
     ],
     [
+      'Non-Compete',
+      'During the term of this Agreement, except in the performance of its obligations hereunder, neither Supplier nor any of its Affiliates will discover, research or develop any compound directed to the Target.',
+      '12. RESTRICTIVE COVENANTS\n\n12.3 However, if any restrictive covenant should be declared by a competent court or competition authority to be invalid or unenforceable in any jurisdiction, such restrictive covenant shall be deemed amended to the extent needed.',
+    ],
+    [
       'Revenue/Profit Sharing',
       'The Agent will be paid a fee not to exceed 4.5% of the aggregate Purchase Price of the Shares sold in the Offering.',
       'The Agent will be paid a fee of $25,000 on the closing of the Offering.',

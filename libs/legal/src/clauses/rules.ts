@@ -141,13 +141,15 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnon-?competition\s+period|restricted\s+(?:period|activities|business)|restrictive\s+covenant`, 0.6],
       // A covenant not to work in a field for a time, without the word "compete": "During the term ... neither X nor its
       // Affiliates will research, develop ...", "for two years following termination, Y shall not engage in ...".
-      [re`\b(?:during\s+the\s+(?:term|period)\b|for\s+(?:a\s+period\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?(?:years?|months?)\s+(?:after|following)\b).{0,300}\b(?:shall|will)\s+not\b.{0,150}\b(?:engage|research|develop|commerciali[sz]e|manufacture|carry\s+on|be\s+(?:engaged|concerned|interested))`, 0.4],
+      [re`\b(?:during\s+the\s+(?:term|period)\b|for\s+(?:a\s+period\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?(?:years?|months?)\s+(?:after|following)\b).{0,300}(?:\b(?:shall|will)\s+not\b|\bneither\b.{0,80}\b(?:shall|will)\b).{0,150}\b(?:engage|research|develop|commerciali[sz]e|manufacture|carry\s+on|be\s+(?:engaged|concerned|interested))`, 0.4],
       [re`\b(?:itself\s+or\s+(?:with\s+or\s+)?through\s+(?:any\s+)?(?:third|other)\s+part|either\s+(?:solely|alone)\s+or\s+jointly|concerned\s+or\s+interested)`, 0.4],
     ],
     headings: [[re`non-?compet|not[\s-]+to[\s-]+compete|restrictive\s+covenant|competition|competitive\s+activit|exclusiv`, 0.4]],
     negatives: [
       [re`\banti-?trust|competition\s+laws?|fair\s+competition|competitive\s+(?:bid|price|pricing|rates?|terms|harm|position|disadvantage)|unfair\s+competition|competent|confidential\s+information|disclos`, 0.6],
       [re`\binsurance|indemnif|warrant`, 0.4],
+      // What happens to a covenant a court finds too wide is no covenant itself.
+      [re`\b(?:invalid|unenforceable|severab\w*)\b`, 0.6],
     ],
     minScore: 0.9,
     documentScore: 0.9,
