@@ -165,6 +165,11 @@ describe('detectClauses', () => {
       'The Licensee may terminate this Agreement on up to thirty (30) days notice.',
     ],
     [
+      'Volume Restriction',
+      'If the Artist agrees to take part in more than three store appearances in any Contract Year, the Company shall pay the Artist an additional fee of $7,500 for each additional appearance.',
+      'If the Company pays more than thirty days late, it shall pay interest at one percent per month on the sum due.',
+    ],
+    [
       'Ip Ownership Assignment',
       'Any improvements made by you relating to the Marks or the System shall be our sole property.',
       'You shall use the Marks only in the operation of the System.',
