@@ -89,6 +89,22 @@ describe('Bm25Index', () => {
     expect(restored.search('governing law', 1)[0].id).toBe('new');
   });
 
+  it('keeps every term frequency and field exact when a search packs its postings, and when an add extends them again', () => {
+    const fielded = new Bm25Index({ fieldWeights: { body: 1, heading: 0.8 }, indexBigrams: true });
+    fielded.add('long', `${'party '.repeat(70_000)}notice`, { heading: 'Notices to a party' });
+    fielded.add('short', 'Each party shall give notice.', { heading: 'Notices' });
+    const unpacked = fielded.toJSON();
+    expect(unpacked.postings[unpacked.terms.indexOf('parti')]).toEqual(expect.arrayContaining([0, 0, 70_000]));
+    fielded.search('notice', 2);
+    expect(fielded.toJSON()).toEqual(unpacked);
+    expect(fielded.occursInField('notic', 'heading')).toBe(true);
+    expect(fielded.occursInField('shall', 'heading')).toBe(false);
+    fielded.add('third', 'A party may assign.', { heading: 'Assignment' });
+    fielded.search('assign', 1);
+    const grown = Bm25Index.fromJSON(fielded.toJSON());
+    expect(grown.scoreAll({ terms: [{ term: 'parti', weight: 1 }] })).toEqual(fielded.scoreAll({ terms: [{ term: 'parti', weight: 1 }] }));
+  });
+
   it('refuses an unknown serialised version', () => {
     const json = { ...index.toJSON(), version: 2 } as unknown as SerializedBm25Index;
     expect(() => Bm25Index.fromJSON(json)).toThrow('version');

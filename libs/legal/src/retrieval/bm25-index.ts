@@ -62,6 +62,13 @@ export interface SerializedBm25Index {
   postings: number[][];
 }
 
+type PostingList = number[] | Int32Array;
+
+/** Low bits of a packed posting that hold its field index: fields are few (body, heading, name, bigrams). */
+const FIELD_BITS = 4;
+const FIELD_SLOTS = 1 << FIELD_BITS;
+const FIELD_MASK = FIELD_SLOTS - 1;
+
 export const BODY_FIELD = 'body';
 const BIGRAM_FIELD = '#bigrams';
 const BIGRAM_PREFIX = '\u0002';
@@ -76,7 +83,14 @@ export class Bm25Index {
   private readonly idIndex = new Map<string, number>();
   private readonly fieldNames: string[] = [BODY_FIELD];
   private readonly fieldLengths: number[][] = [[]];
-  private readonly postings = new Map<string, number[]>();
+  /**
+   * Per term, pairs (document index, term frequency << FIELD_BITS | field index) in document order. A list is packed
+   * into an Int32Array once searched, a third of the memory of the triples it is built from and no garbage to collect;
+   * a list a later `add` extends is a plain array again until the next search packs it.
+   */
+  private readonly postings = new Map<string, PostingList>();
+  /** Terms whose lists `add` has extended since they were last packed. */
+  private readonly unpacked = new Set<string>();
   private readonly documentFrequencies = new Map<string, number>();
   /** Each field's length normalisation, kept until a document is added. */
   private norms: { average: number; b: number; weight: number; lengths: number[] }[] | null = null;
@@ -107,7 +121,13 @@ export class Bm25Index {
       index.idIndex.set(id, i);
     });
     data.terms.forEach((term, i) => {
-      index.postings.set(term, [...data.postings[i]]);
+      const triples = data.postings[i];
+      const list = new Int32Array((triples.length / 3) * 2);
+      for (let t = 0, p = 0; t < triples.length; t += 3, p += 2) {
+        list[p] = triples[t];
+        list[p + 1] = (triples[t + 2] << FIELD_BITS) | triples[t + 1];
+      }
+      index.postings.set(term, list);
       index.documentFrequencies.set(term, data.documentFrequencies[i]);
     });
     return index;
@@ -146,11 +166,12 @@ export class Bm25Index {
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const [term, tf] of counts) {
         let list = this.postings.get(term);
-        if (!list) {
-          list = [];
+        if (list === undefined || list instanceof Int32Array) {
+          list = list === undefined ? [] : Array.from(list);
           this.postings.set(term, list);
         }
-        list.push(doc, field, tf);
+        this.unpacked.add(term);
+        list.push(doc, (tf << FIELD_BITS) | field);
         if (!seen.has(term)) {
           seen.add(term);
           this.documentFrequencies.set(term, (this.documentFrequencies.get(term) ?? 0) + 1);
@@ -211,15 +232,16 @@ export class Bm25Index {
       const settle = (): void => {
         if (doc >= 0 && acc > 0 && (accepts === undefined || accepts(doc)) && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
       };
-      for (let i = 0; i < list.length; i += 3) {
+      for (let i = 0; i < list.length; i += 2) {
         if (list[i] !== doc) {
           settle();
           doc = list[i];
           acc = 0;
         }
-        const norm = norms[list[i + 1]];
+        const packed = list[i + 1];
+        const norm = norms[packed & FIELD_MASK];
         const length = norm.lengths[doc];
-        acc += (norm.weight * list[i + 2]) / (1 - norm.b + (norm.b * length) / norm.average);
+        acc += (norm.weight * (packed >>> FIELD_BITS)) / (1 - norm.b + (norm.b * length) / norm.average);
       }
       settle();
     }
@@ -228,6 +250,7 @@ export class Bm25Index {
 
   private fieldNorms(): { average: number; b: number; weight: number; lengths: number[] }[] {
     if (this.norms !== null) return this.norms;
+    this.pack();
     const n = this.ids.length;
     this.norms = this.fieldNames.map((name, f) => {
       const lengths = this.fieldLengths[f];
@@ -239,6 +262,15 @@ export class Bm25Index {
       return { average, b, weight, lengths };
     });
     return this.norms;
+  }
+
+  /** Packs the lists extended since the last search. */
+  private pack(): void {
+    for (const term of this.unpacked) {
+      const list = this.postings.get(term);
+      if (Array.isArray(list)) this.postings.set(term, Int32Array.from(list));
+    }
+    this.unpacked.clear();
   }
 
   idAt(index: number): string {
@@ -260,14 +292,14 @@ export class Bm25Index {
     const index = this.fieldNames.indexOf(field);
     const list = this.postings.get(term);
     if (index < 0 || !list) return false;
-    for (let i = 1; i < list.length; i += 3) if (list[i] === index) return true;
+    for (let i = 1; i < list.length; i += 2) if ((list[i] & FIELD_MASK) === index) return true;
     return false;
   }
 
   /** The positions (as in the score arrays) of the ids that hold the term, in any field; a position may repeat. */
   *positionsOf(term: string): IterableIterator<number> {
     const list = this.postings.get(term);
-    if (list) for (let i = 0; i < list.length; i += 3) yield list[i];
+    if (list) for (let i = 0; i < list.length; i += 2) yield list[i];
   }
 
   /** Where an id sits in the score arrays, -1 when it is not indexed. */
@@ -324,13 +356,19 @@ export class Bm25Index {
       fieldLengths: this.fieldLengths.map((lengths) => [...lengths]),
       terms,
       documentFrequencies: terms.map((term) => this.documentFrequencies.get(term) ?? 0),
-      postings: terms.map((term) => [...(this.postings.get(term) ?? [])]),
+      postings: terms.map((term) => {
+        const list = this.postings.get(term) ?? [];
+        const triples: number[] = [];
+        for (let i = 0; i < list.length; i += 2) triples.push(list[i], list[i + 1] & FIELD_MASK, list[i + 1] >>> FIELD_BITS);
+        return triples;
+      }),
     };
   }
 
   private fieldIndex(name: string): number {
     let index = this.fieldNames.indexOf(name);
     if (index < 0) {
+      if (this.fieldNames.length >= FIELD_SLOTS) throw new Error(`A BM25 index holds at most ${FIELD_SLOTS} fields`);
       index = this.fieldNames.length;
       this.fieldNames.push(name);
       this.fieldLengths.push(new Array<number>(this.ids.length).fill(0));
