@@ -95,22 +95,25 @@ describe('answerExtractively', () => {
     expect(answerExtractively('When does the agreement become effective?', paragraphs(after, 'lic', 'license.txt')).citations[0].quote).toContain('this Agreement shall become effective');
   });
 
-  it('reads when a contract takes effect from the whole of it when its text is given, not from an amendment taking effect', () => {
+  /** A services agreement whose clauses after `lead` sit beyond the opening the API hands over, with that opening. */
+  function longServicesAgreement(lead: readonly string[], tail: readonly string[]): { text: string; opening: AnswerPassage } {
     const filler = Array.from({ length: 80 }, (_, i) => `${i + 2}.${i} Services. Supplier shall perform the services described in Schedule ${i + 1} with due care.`).join('\n\n');
-    const text = [
-      'SERVICES AGREEMENT',
-      '',
-      'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.',
-      '',
-      filler,
-      '',
-      '90. Amendments. No amendment of this Agreement shall be effective unless it is made in writing and signed by both parties.',
-      '',
-      '91. Commencement. This Agreement shall become effective upon its signature by both parties and shall continue for two (2) years.',
-    ].join('\n');
-    expect(text.indexOf('91. Commencement')).toBeGreaterThan(OPENING_CHARS);
+    const head = ['SERVICES AGREEMENT', '', 'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.', ''];
+    const text = [...head, ...lead.flatMap((line) => [line, '']), filler, ...tail.flatMap((line) => ['', line])].join('\n');
+    for (const line of tail) expect(text.indexOf(line)).toBeGreaterThan(OPENING_CHARS);
     // What the API hands over: the opening of the document and what retrieval found (here nothing on dates).
     const opening: AnswerPassage = { id: 'open', documentId: 'svc', file: 'services.txt', page: 1, start: 0, end: OPENING_CHARS, text: text.slice(0, OPENING_CHARS), score: 0, headingPath: [] };
+    return { text, opening };
+  }
+
+  it('reads when a contract takes effect from the whole of it when its text is given, not from an amendment taking effect', () => {
+    const { text, opening } = longServicesAgreement(
+      [],
+      [
+        '90. Amendments. No amendment of this Agreement shall be effective unless it is made in writing and signed by both parties.',
+        '91. Commencement. This Agreement shall become effective upon its signature by both parties and shall continue for two (2) years.',
+      ],
+    );
     const question = 'When does the contract become effective?';
     expect(answerExtractively(question, [opening]).abstained).toBe(true);
     const answer = answerExtractively(question, [opening], { texts: { svc: text } });
@@ -121,20 +124,10 @@ describe('answerExtractively', () => {
   });
 
   it('reads when a contract expires from the whole of it, as the Case Summary does, and not from a recital', () => {
-    const filler = Array.from({ length: 80 }, (_, i) => `${i + 2}.${i} Services. Supplier shall perform the services described in Schedule ${i + 1} with due care.`).join('\n\n');
-    const text = [
-      'SERVICES AGREEMENT',
-      '',
-      'This Services Agreement is entered into by Northwind Tools, Inc. and Harbor Supply LLC.',
-      '',
-      'WHEREAS, the parties wish this Agreement to remain in effect until the separation of the businesses is complete.',
-      '',
-      filler,
-      '',
-      '95. This Agreement shall terminate on December 31, 2026, unless terminated earlier in accordance with Section 12.',
-    ].join('\n');
-    expect(text.indexOf('95. This Agreement')).toBeGreaterThan(OPENING_CHARS);
-    const opening: AnswerPassage = { id: 'open', documentId: 'svc', file: 'services.txt', page: 1, start: 0, end: OPENING_CHARS, text: text.slice(0, OPENING_CHARS), score: 0, headingPath: [] };
+    const { text, opening } = longServicesAgreement(
+      ['WHEREAS, the parties wish this Agreement to remain in effect until the separation of the businesses is complete.'],
+      ['95. This Agreement shall terminate on December 31, 2026, unless terminated earlier in accordance with Section 12.'],
+    );
     const question = 'When does the agreement expire?';
     expect(wantsDocumentOpening(question)).toBe(true);
     expect(answerExtractively(question, [opening]).abstained).toBe(true);
