@@ -37,11 +37,11 @@ function isNotice(sentence: string, d: DurationMention): boolean {
   );
 }
 
-function bestSegment(category: CuadCategory, segments: readonly Segment[], accept: (s: Segment) => boolean = () => true, atLeast = 1): Segment | undefined {
+function bestSegment(category: CuadCategory, segments: readonly Segment[], accept: (s: Segment) => boolean = () => true): Segment | undefined {
   const rule = CLAUSE_RULES.find((r) => r.category === category);
   if (rule === undefined) return undefined;
   let best: Segment | undefined;
-  let bestScore = atLeast - 0.001;
+  let bestScore = 0.999;
   for (const seg of segments) {
     if (seg.isHeading || !accept(seg)) continue;
     const score = scoreSegment(rule, seg);
@@ -110,7 +110,7 @@ function renewalFrom(seg: Segment, noticeSeg: Segment | undefined): RenewalField
   const cue = RENEWAL_WORD.exec(seg.text);
   const all = durations(seg.text);
   // The length after the renewal's own words ("renew for successive one (1) year periods"), else one shortly before them.
-  const near = (from: number): Duration | undefined => all.find((d) => cue !== null && d.index >= from && !isNotice(seg.text, d))?.duration;
+  const near = (from: number): Duration | undefined => all.find((d) => d.index >= from && !isNotice(seg.text, d))?.duration;
   const renewal = cue === null ? undefined : (near(cue.index) ?? near(cue.index - 80));
   // Going on "thereafter until terminated" has no renewal period; a length in that clause is the first term's.
   const evergreenOnly = EVERGREEN.test(seg.text) && !RENEWAL_PHRASES.slice(1).some((p) => p.test(seg.text));
@@ -220,13 +220,13 @@ function hasFixedLength(text: string): boolean {
   return durations(text).some((d) => !isNotice(text, d)) || findDates(text).some((d) => d.iso !== undefined) || /\binitial\s+(?:term|period)\b|\bContract\s+Year\b/i.test(text);
 }
 
+/** The contract or its term renewed or extended, not a deadline or a warranty ("the time for performance shall be extended"). */
+const RENEWS_CONTRACT =
+  /\b(?:renew\w*|extend\w*|extension|successive)\b[^.;]{0,60}?\b(?:agreement|contract|terms?|periods?)\b|\b(?:agreement|contract|term)\b[^.;]{0,60}?\b(?:renew\w*|extend\w*|extension|year[\s-]to[\s-]year|month[\s-]to[\s-]month)\b/i;
 /**
  * No renewal term: a renewal left to a later agreement of the parties ("may be renewed upon mutual written agreement"),
  * a contract declared not renewable, or a recital.
  */
-/** The contract or its term renewed or extended, not a deadline or a warranty ("the time for performance shall be extended"). */
-const RENEWS_CONTRACT =
-  /\b(?:renew\w*|extend\w*|extension|successive)\b[^.;]{0,60}?\b(?:agreement|contract|terms?|periods?)\b|\b(?:agreement|contract|term)\b[^.;]{0,60}?\b(?:renew\w*|extend\w*|extension|year[\s-]to[\s-]year|month[\s-]to[\s-]month)\b/i;
 const NO_RENEWAL =
   /\b(?:renew\w*|extend\w*)\s+(?:only\s+)?(?:by|upon|with|on|through|subject\s+to)\s+(?:the\s+)?mutual(?:ly)?\b|\bnon-?renewable\b|\bno\s+rights?\s+(?:\w+\s+){0,2}renewal|^\W*whereas\b/i;
 
