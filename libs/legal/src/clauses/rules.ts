@@ -2,6 +2,8 @@ import { DURATION_SOURCE } from '../extraction/dates';
 import { re, type ClauseRule } from './rule-types';
 
 const DUR = DURATION_SOURCE;
+/** A clause on what happens when a provision is found invalid: it states no term, covenant or limit of its own. */
+const SEVERABILITY = re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`;
 const IP = String.raw`(?:intellectual\s+property|inventions?|patents?|patent\s+rights|copyrights?|improvements?|work\s+product|deliverables|developments?|know-?how|technology|materials|results|data|works?|software|trade\s?marks?|modifications|derivative\s+works|proprietary\s+rights)`;
 
 /**
@@ -27,7 +29,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:retain|keep|maintain|preserve)\b.{0,80}\bfor\s+(?:a\s+period\s+of\s+)?.{0,40}\b(?:after|following)\s+(?:the\s+)?(?:expiration|expiry|termination|end)|\bat\s+any\s+time\s+(?:prior\s+to|before)\s+the\s+expiration\s+of`, 0.6],
       [re`\bduring\s+the\s+term\b|\bterm\s+of\s+(?:the\s+)?(?:license|lease|loan|warrants?|notes?|options?|employment)\b`, 0.3],
       // Severability: "each term, provision or covenant herein shall be valid and enforceable to the full extent permitted".
-      [re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`, 0.8],
+      [SEVERABILITY, 0.8],
       // A recital tells the story behind the contract, not how long it runs.
       [re`^\W*whereas\b`, 0.8],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
@@ -149,7 +151,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\banti-?trust|competition\s+laws?|fair\s+competition|competitive\s+(?:bid|price|pricing|rates?|terms|harm|position|disadvantage)|unfair\s+competition|competent|confidential\s+information|disclos`, 0.6],
       [re`\binsurance|indemnif|warrant`, 0.4],
       // What happens to a covenant a court finds too wide is no covenant itself.
-      [re`\b(?:invalid|unenforceable|severab\w*)\b`, 0.6],
+      [SEVERABILITY, 0.6],
     ],
     minScore: 0.9,
     documentScore: 0.9,

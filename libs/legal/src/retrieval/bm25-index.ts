@@ -214,6 +214,7 @@ export class Bm25Index {
     const scores = new Float64Array(n);
     if (n === 0) return scores;
     const { k1 } = this.options;
+    this.pack();
     const norms = this.fieldNorms();
     const accepted = filter ? new Int8Array(n) : undefined;
     const allowed = (doc: number): boolean => {
@@ -250,7 +251,6 @@ export class Bm25Index {
 
   private fieldNorms(): { average: number; b: number; weight: number; lengths: number[] }[] {
     if (this.norms !== null) return this.norms;
-    this.pack();
     const n = this.ids.length;
     this.norms = this.fieldNames.map((name, f) => {
       const lengths = this.fieldLengths[f];
@@ -266,6 +266,7 @@ export class Bm25Index {
 
   /** Packs the lists extended since the last search. */
   private pack(): void {
+    if (this.unpacked.size === 0) return;
     for (const term of this.unpacked) {
       const list = this.postings.get(term);
       if (Array.isArray(list)) this.postings.set(term, Int32Array.from(list));
