@@ -62,6 +62,24 @@ export interface SerializedBm25Index {
   postings: number[][];
 }
 
+/**
+ * The index in typed arrays, for a snapshot (structured-cloneable, e.g. by `v8.serialize`): restored as it was, its
+ * postings views into one array, without tokenising anything again.
+ */
+export interface Bm25Snapshot {
+  version: 1;
+  options: Bm25Options;
+  ids: string[];
+  fieldNames: string[];
+  fieldLengths: Int32Array[];
+  terms: string[];
+  documentFrequencies: Int32Array;
+  /** Where each term's packed pairs start in `postings` (one more entry than terms: the end). */
+  offsets: Int32Array;
+  /** Every term's pairs (document index, term frequency << FIELD_BITS | field index), one after the other. */
+  postings: Int32Array;
+}
+
 type PostingList = number[] | Int32Array;
 
 /** Low bits of a packed posting that hold its field index: fields are few (body, heading, name, bigrams). */
@@ -133,6 +151,27 @@ export class Bm25Index {
     return index;
   }
 
+  /** An index restored from `toSnapshot`. */
+  static fromSnapshot(data: Bm25Snapshot): Bm25Index {
+    if (data.version !== 1) throw new Error(`Unsupported BM25 snapshot version ${String(data.version)}`);
+    const index = new Bm25Index(data.options);
+    index.fieldNames.length = 0;
+    index.fieldLengths.length = 0;
+    data.fieldNames.forEach((name, i) => {
+      index.fieldNames.push(name);
+      index.fieldLengths.push(Array.from(data.fieldLengths[i]));
+    });
+    data.ids.forEach((id, i) => {
+      index.ids.push(id);
+      index.idIndex.set(id, i);
+    });
+    data.terms.forEach((term, i) => {
+      index.postings.set(term, data.postings.subarray(data.offsets[i], data.offsets[i + 1]));
+      index.documentFrequencies.set(term, data.documentFrequencies[i]);
+    });
+    return index;
+  }
+
   get size(): number {
     return this.ids.length;
   }
@@ -166,7 +205,7 @@ export class Bm25Index {
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const [term, tf] of counts) {
         let list = this.postings.get(term);
-        if (list === undefined || list instanceof Int32Array) {
+        if (list === undefined || !Array.isArray(list)) {
           list = list === undefined ? [] : Array.from(list);
           this.postings.set(term, list);
         }
@@ -363,6 +402,27 @@ export class Bm25Index {
         for (let i = 0; i < list.length; i += 2) triples.push(list[i], list[i + 1] & FIELD_MASK, list[i + 1] >>> FIELD_BITS);
         return triples;
       }),
+    };
+  }
+
+  /** The index in typed arrays (its lists packed first), to be restored by `fromSnapshot`. */
+  toSnapshot(): Bm25Snapshot {
+    this.pack();
+    const terms = [...this.postings.keys()];
+    const offsets = new Int32Array(terms.length + 1);
+    terms.forEach((term, i) => (offsets[i + 1] = offsets[i] + (this.postings.get(term)?.length ?? 0)));
+    const postings = new Int32Array(offsets[terms.length]);
+    terms.forEach((term, i) => postings.set(this.postings.get(term) ?? [], offsets[i]));
+    return {
+      version: 1,
+      options: { ...this.options, fieldWeights: { ...this.options.fieldWeights }, fieldB: { ...this.options.fieldB } },
+      ids: [...this.ids],
+      fieldNames: [...this.fieldNames],
+      fieldLengths: this.fieldLengths.map((lengths) => Int32Array.from(lengths)),
+      terms,
+      documentFrequencies: Int32Array.from(terms, (term) => this.documentFrequencies.get(term) ?? 0),
+      offsets,
+      postings,
     };
   }
 

@@ -1,9 +1,9 @@
 export { Bm25Index, BODY_FIELD, DEFAULT_BM25_OPTIONS } from './bm25-index';
-export type { Bm25Document, Bm25Fields, Bm25Options, Bm25Query, ScoredId, SerializedBm25Index, WeightedTerm } from './bm25-index';
+export type { Bm25Document, Bm25Fields, Bm25Options, Bm25Query, Bm25Snapshot, ScoredId, SerializedBm25Index, WeightedTerm } from './bm25-index';
 export { fuseRankings } from './fusion';
 export type { FusedId } from './fusion';
 export { DEFAULT_RETRIEVER_OPTIONS, LegalRetriever } from './legal-retriever';
-export type { LegalRetrieverOptions, RetrievalHit, RetrieverChunk, RetrieverDocument, SerializedLegalRetriever } from './legal-retriever';
+export type { LegalRetrieverOptions, LegalRetrieverSnapshot, RetrievalHit, RetrieverChunk, RetrieverDocument, SerializedLegalRetriever } from './legal-retriever';
 export { documentNameWords } from './document-name';
 export { findDefinedTerms } from './defined-terms';
 export type { DefinedTerm } from './defined-terms';

@@ -1,4 +1,5 @@
-import { LegalRetriever, type RetrieverChunk, type RetrieverDocument, type SerializedLegalRetriever } from './legal-retriever';
+import { deserialize, serialize } from 'node:v8';
+import { LegalRetriever, type LegalRetrieverSnapshot, type RetrieverChunk, type RetrieverDocument, type SerializedLegalRetriever } from './legal-retriever';
 
 const DOCUMENTS: RetrieverDocument[] = [
   { id: 'supply', text: 'SUPPLY AGREEMENT between Acme Widgets Inc. and Globex Corporation. Acme supplies widgets.' },
@@ -122,6 +123,26 @@ describe('LegalRetriever resolves a question through the document', () => {
     const built = LegalRetriever.build([{ id: 'nda', text: '"Investor" means the party receiving information.' }], chunks);
     const restored = LegalRetriever.fromJSON(JSON.parse(JSON.stringify(built.toJSON())) as SerializedLegalRetriever);
     expect(top(restored, 'Must the receiving party return documents?')).toBe('nda#2');
+  });
+
+  it('restores from its snapshot the same rankings, definitions and file names, and goes on growing', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'nda#1', documentId: 'nda', text: 'The Company shall return all documents within ten days.', headingPath: ['7. Return of Materials'] },
+      { id: 'nda#2', documentId: 'nda', text: 'The Investor shall return all documents within ten days.' },
+      { id: 'lease#1', documentId: 'lease', text: 'The Tenant may assign this Lease with the consent of the Landlord.', headingPath: ['12. Assignment'] },
+    ];
+    const documents = [
+      { id: 'nda', name: 'Acme_NDA.pdf', text: '"Investor" means the party receiving information.' },
+      { id: 'lease', name: 'Office Lease.txt', text: 'LEASE between Landlord and Tenant.' },
+    ];
+    const built = LegalRetriever.build(documents, chunks);
+    const restored = LegalRetriever.fromSnapshot(deserialize(serialize(built.toSnapshot())) as LegalRetrieverSnapshot);
+    const questions = ['Must the receiving party return documents?', 'Can the lease be assigned?', 'Under the Acme NDA, who returns documents?', 'return of materials'];
+    for (const question of questions) expect(restored.search(question, 3)).toEqual(built.search(question, 3));
+    expect(top(restored, 'Must the receiving party return documents?')).toBe('nda#2');
+    restored.addChunk({ id: 'lease#2', documentId: 'lease', text: 'The Landlord shall insure the building against fire.' });
+    expect(top(restored, 'Who insures the building?')).toBe('lease#2');
+    expect(restored.documentOf('lease#2')).toBe('lease');
   });
 
   describe('documents named by their file names', () => {

@@ -1,4 +1,4 @@
-import { Bm25Index, type Bm25Options, type Bm25Query, type SerializedBm25Index } from './bm25-index';
+import { Bm25Index, type Bm25Options, type Bm25Query, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
 import { tokenize } from '../text/tokenizer';
 import { documentNameWords } from './document-name';
 import { findDefinedTerms, type DefinedTerm } from './defined-terms';
@@ -61,6 +61,19 @@ export interface SerializedLegalRetriever {
   documents: SerializedBm25Index;
   /** Each document's defined terms. */
   definitions?: [string, DefinedTerm[]][];
+}
+
+/** A retriever in typed arrays and strings (see `Bm25Snapshot`), restored without tokenising anything again. */
+export interface LegalRetrieverSnapshot {
+  version: 1;
+  options: LegalRetrieverOptions;
+  /** The documents their chunks belong to, once each, and each chunk's (in index order) position among them. */
+  chunkDocumentIds: string[];
+  chunkDocumentIndexes: Int32Array;
+  chunks: Bm25Snapshot;
+  documents: Bm25Snapshot;
+  /** Each document's defined terms, analysed. */
+  definitions: [string, { term: DefinedTerm; termTerms: string[]; definitionTerms: string[] }[]][];
 }
 
 /** A defined term as the tokenizer reads it. */
@@ -152,8 +165,35 @@ export class LegalRetriever {
     return retriever;
   }
 
+  /** A retriever restored from `toSnapshot`. */
+  static fromSnapshot(data: LegalRetrieverSnapshot): LegalRetriever {
+    if (data.version !== 1) throw new Error(`Unsupported retriever snapshot version ${String(data.version)}`);
+    const chunks = Bm25Index.fromSnapshot(data.chunks);
+    const pairs = function* (): Iterable<[string, string]> {
+      for (let i = 0; i < data.chunkDocumentIndexes.length; i++) yield [chunks.idAt(i), data.chunkDocumentIds[data.chunkDocumentIndexes[i]]];
+    };
+    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromSnapshot(data.documents), pairs());
+    for (const [documentId, terms] of data.definitions) {
+      retriever.definitions.set(documentId, new Map(terms.map((analysed) => [analysed.term.term, { ...analysed, definitionSet: new Set(analysed.definitionTerms) }])));
+    }
+    return retriever;
+  }
+
   get size(): number {
     return this.chunks.size;
+  }
+
+  /** The document a chunk belongs to. */
+  documentOf(chunkId: string): string | undefined {
+    return this.chunkDocument.get(chunkId);
+  }
+
+  /** Each chunk's document, in the order of the chunk index. */
+  *chunkDocuments(): IterableIterator<[chunkId: string, documentId: string]> {
+    for (let i = 0; i < this.chunks.size; i++) {
+      const id = this.chunks.idAt(i);
+      yield [id, this.chunkDocument.get(id) ?? ''];
+    }
   }
 
   /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
@@ -219,6 +259,27 @@ export class LegalRetriever {
     for (let i = 0; i < this.chunks.size; i++) chunkDocuments.push(this.chunkDocument.get(this.chunks.idAt(i)) ?? '');
     const definitions = [...this.definitions].map(([documentId, terms]): [string, DefinedTerm[]] => [documentId, [...terms.values()].map((t) => t.term)]);
     return { version: 1, options: this.options, chunkDocuments, chunks: this.chunks.toJSON(), documents: this.documents.toJSON(), definitions };
+  }
+
+  /** The retriever in typed arrays (see `LegalRetrieverSnapshot`), to be restored by `fromSnapshot`. */
+  toSnapshot(): LegalRetrieverSnapshot {
+    const chunkDocumentIds: string[] = [];
+    const positionOf = new Map<string, number>();
+    const chunkDocumentIndexes = new Int32Array(this.chunks.size);
+    for (let i = 0; i < this.chunks.size; i++) {
+      const documentId = this.chunkDocument.get(this.chunks.idAt(i)) ?? '';
+      let position = positionOf.get(documentId);
+      if (position === undefined) {
+        position = chunkDocumentIds.push(documentId) - 1;
+        positionOf.set(documentId, position);
+      }
+      chunkDocumentIndexes[i] = position;
+    }
+    const definitions = [...this.definitions].map(([documentId, terms]): LegalRetrieverSnapshot['definitions'][number] => [
+      documentId,
+      [...terms.values()].map(({ term, termTerms, definitionTerms }) => ({ term, termTerms, definitionTerms })),
+    ]);
+    return { version: 1, options: this.options, chunkDocumentIds, chunkDocumentIndexes, chunks: this.chunks.toSnapshot(), documents: this.documents.toSnapshot(), definitions };
   }
 
   /** The question's own terms joined by their derivational variants found in the documents (assignee for assignment). */

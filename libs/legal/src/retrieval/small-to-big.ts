@@ -73,6 +73,12 @@ export class SectionMap {
     }
   }
 
+  /** A passage as it was added. */
+  get(chunkId: string): SectionChunk | undefined {
+    const at = this.position.get(chunkId);
+    return at === undefined ? undefined : this.byDocument.get(at.documentId)?.[at.index];
+  }
+
   /** The passages of a passage's section, in order: the passage alone when the section is longer than `maxChars`. */
   sectionOf(chunkId: string, maxChars: number): SectionChunk[] {
     const at = this.position.get(chunkId);

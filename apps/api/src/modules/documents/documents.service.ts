@@ -64,6 +64,13 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     this.deletionListeners.push(listener);
   }
 
+  private readonly readyListeners: ((projectId: string, documentId: string) => void)[] = [];
+
+  /** Lets a module that keeps a project's state in memory prepare it as soon as one of its documents is ready (committed). */
+  onDocumentReady(listener: (projectId: string, documentId: string) => void): void {
+    this.readyListeners.push(listener);
+  }
+
   /** Document counts and stored bytes per project, for the firm console's matter list. */
   summaries(projectIds: readonly string[]): Promise<Map<string, { count: number; bytes: number }>> {
     return this.documents.summaries(projectIds);
@@ -233,8 +240,8 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
   // answers false when the document no longer exists (deleted while its job ran), and then changes nothing.
 
   /** Its job took the document up. */
-  markProcessing(documentId: string): Promise<boolean> {
-    return this.move(documentId, 'processing', { error: null });
+  async markProcessing(documentId: string): Promise<boolean> {
+    return (await this.move(documentId, 'processing', { error: null })) !== null;
   }
 
   /**
@@ -243,13 +250,16 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
    * content's owner (ingestion) rather than that module writing this table, so documents stays the only writer
    * of its rows. A content saved again (a job delivered twice) replaces the first.
    */
-  markReady(documentId: string, report: ParseReport, saveContent: (transaction: Transaction) => Promise<void>): Promise<boolean> {
-    return this.move(documentId, 'ready', { error: null, pages: report.pages, parseReport: report }, { within: saveContent });
+  async markReady(documentId: string, report: ParseReport, saveContent: (transaction: Transaction) => Promise<void>): Promise<boolean> {
+    const projectId = await this.move(documentId, 'ready', { error: null, pages: report.pages, parseReport: report }, { within: saveContent });
+    if (projectId === null) return false;
+    for (const listener of this.readyListeners) listener(projectId, documentId);
+    return true;
   }
 
   /** Failed for good, with the reason shown to the user; `ifUnfinished` leaves a ready or failed document as it is. */
-  markFailed(documentId: string, reason: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
-    return this.move(documentId, 'failed', { error: reason }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {});
+  async markFailed(documentId: string, reason: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
+    return (await this.move(documentId, 'failed', { error: reason }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {})) !== null;
   }
 
   /** A page of the documents of a firm's projects, for its administrators (the caller names the projects). */
@@ -259,7 +269,7 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
 
   /** An administrator's retry of a failed document: back in the queue with a new job. */
   async retry(actor: { id: string; email: string; firmId: string }, document: DocumentEntity): Promise<DocumentEntity> {
-    if (document.status !== 'failed' || !(await this.move(document.id, 'queued', { error: null }, { onlyFrom: ['failed'] }))) {
+    if (document.status !== 'failed' || (await this.move(document.id, 'queued', { error: null }, { onlyFrom: ['failed'] })) === null) {
       throw new BadRequestError('Only a failed document can be retried.');
     }
     await this.jobs.queue(JobName.IngestDocument, { documentId: document.id });
@@ -268,26 +278,27 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
   }
 
   /** Back in the queue for another try; `ifUnfinished` leaves a ready or failed document as it is. */
-  requeue(documentId: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
-    return this.move(documentId, 'queued', { error: null }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {});
+  async requeue(documentId: string, options: { ifUnfinished?: boolean } = {}): Promise<boolean> {
+    return (await this.move(documentId, 'queued', { error: null }, options.ifUnfinished ? { onlyFrom: UNFINISHED } : {})) !== null;
   }
 
+  /** Moves a document's status in one transaction: its project's id, or null when it was left alone. */
   private async move(
     documentId: string,
     to: DocumentStatus,
     changes: { error: string | null; pages?: number; parseReport?: ParseReport },
     options: MoveOptions = {},
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     return this.documents.transaction(async (transaction) => {
       const current = await this.documents.lockStatus(transaction, documentId);
-      if (!current) return false;
-      if (options.onlyFrom && !options.onlyFrom.includes(current.status)) return false;
+      if (!current) return null;
+      if (options.onlyFrom && !options.onlyFrom.includes(current.status)) return null;
       assertTransition(documentId, current.status, to);
       await options.within?.(transaction);
       await this.documents.setStatus(transaction, documentId, { status: to, ...changes });
       const details = { projectId: current.projectId, documentId, from: current.status, ...(changes.error ? { error: changes.error } : {}) };
       await this.audit.record({ action: `document.${to}`, target: { type: 'document', id: documentId }, details }, transaction);
-      return true;
+      return current.projectId;
     });
   }
 

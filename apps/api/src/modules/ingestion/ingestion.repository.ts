@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Chunk } from '@casewise/legal';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
@@ -101,18 +101,23 @@ export class IngestionRepository {
   }
 
   /** Chunks of these documents of the project, in document and reading order, opened; vectors only when asked for. */
-  async chunksOf(projectId: string, documentIds: string[], withVectors = true): Promise<ChunkEntity[]> {
-    if (documentIds.length === 0) return [];
+  chunksOf(projectId: string, documentIds: string[], withVectors = true): Promise<ChunkEntity[]> {
+    if (documentIds.length === 0) return Promise.resolve([]);
+    return this.openedChunks(projectId, withVectors, (query) => query.andWhere('c.document_id IN (:...documentIds)', { documentIds }).orderBy('c.document_id').addOrderBy('c.ordinal'));
+  }
+
+  /** These chunks of the project, opened, without vectors; those that are no longer there are left out. */
+  chunksById(projectId: string, ids: string[]): Promise<ChunkEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.openedChunks(projectId, false, (query) => query.andWhere('c.id IN (:...ids)', { ids }));
+  }
+
+  private async openedChunks(projectId: string, withVectors: boolean, narrow: (query: SelectQueryBuilder<SealedChunkEntity>) => SelectQueryBuilder<SealedChunkEntity>): Promise<ChunkEntity[]> {
     const query = this.chunks.createQueryBuilder('c');
     if (!withVectors) {
       query.select(['c.id', 'c.documentId', 'c.projectId', 'c.ordinal', 'c.start', 'c.end', 'c.pageStart', 'c.pageEnd', 'c.headingPath', 'c.text']);
     }
-    const rows = await query
-      .where('c.project_id = :projectId', { projectId })
-      .andWhere('c.document_id IN (:...documentIds)', { documentIds })
-      .orderBy('c.document_id')
-      .addOrderBy('c.ordinal')
-      .getMany();
+    const rows = await narrow(query.where('c.project_id = :projectId', { projectId })).getMany();
     const opened = await this.cipher.openMany(
       rows.flatMap((row) => [
         { field: chunkField('text', row.id), sealed: row.text },

@@ -109,6 +109,11 @@ export class FieldCipher {
   }
 
   seal(key: DataKey, field: FieldRef, plaintext: string): Buffer {
+    return this.sealBytes(key, field, Buffer.from(plaintext, 'utf8'));
+  }
+
+  /** Seals bytes as `seal` seals text. */
+  sealBytes(key: DataKey, field: FieldRef, plaintext: Uint8Array): Buffer {
     const header = Buffer.alloc(HEADER_BYTES);
     header[0] = SEALED;
     header[1] = VERSION;
@@ -116,7 +121,7 @@ export class FieldCipher {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key.key, iv);
     cipher.setAAD(Buffer.concat([header, this.location(field)]));
-    return Buffer.concat([header, iv, cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return Buffer.concat([header, iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
   }
 
   sealJson(key: DataKey, field: FieldRef, value: unknown): Buffer {
@@ -125,6 +130,15 @@ export class FieldCipher {
 
   /** Opens many values at once: each distinct data key is fetched once. */
   async openMany(values: readonly { field: FieldRef; sealed: Buffer | Uint8Array }[]): Promise<string[]> {
+    return (await this.openManyBytes(values)).map((bytes) => bytes.toString('utf8'));
+  }
+
+  /** Opens values sealed by `sealBytes`. */
+  async openBytes(field: FieldRef, sealed: Buffer | Uint8Array): Promise<Buffer> {
+    return (await this.openManyBytes([{ field, sealed }]))[0];
+  }
+
+  private async openManyBytes(values: readonly { field: FieldRef; sealed: Buffer | Uint8Array }[]): Promise<Buffer[]> {
     const buffers = values.map((value) => asBuffer(value.sealed));
     const ids = new Set<string>();
     buffers.forEach((buffer, index) => {
@@ -152,12 +166,12 @@ export class FieldCipher {
     return ids.length;
   }
 
-  private openWith(key: DataKey, field: FieldRef, sealed: Buffer): string {
+  private openWith(key: DataKey, field: FieldRef, sealed: Buffer): Buffer {
     try {
       const decipher = createDecipheriv('aes-256-gcm', key.key, sealed.subarray(HEADER_BYTES, HEADER_BYTES + IV_BYTES));
       decipher.setAAD(Buffer.concat([sealed.subarray(0, HEADER_BYTES), this.location(field)]));
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(sealed.subarray(HEADER_BYTES + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(sealed.subarray(HEADER_BYTES + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
     } catch {
       throw new SealedFieldError(field);
     }

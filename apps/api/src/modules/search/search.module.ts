@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { DocumentsModule } from '@api/modules/documents/documents.module';
 import { EmbeddingsModule } from '@api/modules/embeddings/embeddings.module';
 import { IngestionModule } from '@api/modules/ingestion/ingestion.module';
+import { KeysModule } from '@api/modules/keys/keys.module';
 import { ProjectsModule } from '@api/modules/projects/projects.module';
 import { VectorsModule } from '@api/modules/vectors/vectors.module';
 import { WorkersModule } from '@api/modules/workers/workers.module';
 import { SearchCacheBus } from './search-cache.bus';
 import { SearchService } from './search.service';
+import { SearchSnapshots } from './search-snapshots';
 
 /**
  * Hybrid retrieval over one project's ready chunks (legal BM25 fused with vector similarity), cached per
@@ -16,8 +18,8 @@ import { SearchService } from './search.service';
  * and never checks access: its callers do.
  */
 @Module({
-  imports: [EmbeddingsModule, VectorsModule, DocumentsModule, IngestionModule, ProjectsModule, WorkersModule],
-  providers: [SearchService, SearchCacheBus],
+  imports: [EmbeddingsModule, VectorsModule, DocumentsModule, IngestionModule, KeysModule, ProjectsModule, WorkersModule],
+  providers: [SearchService, SearchCacheBus, SearchSnapshots],
   exports: [SearchService],
 })
 export class SearchModule {}

@@ -10,6 +10,7 @@ import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { strict } from '@test/utils/strict';
 import { SearchCacheBus } from './search-cache.bus';
 import { SearchService } from './search.service';
+import type { SearchSnapshot, SearchSnapshots } from './search-snapshots';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 
 const PROJECT = 'project-1';
@@ -47,13 +48,19 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   const textReads: string[][] = [];
   const signatureReads: string[] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
+  const passages = (withVectors: boolean): ChunkEntity[] =>
+    stored ? stored.chunks : [...CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i)), ...ready.more];
+  const chunkReads: string[][] = [];
   const ingestion = strict<IngestionService>({
     async chunksOfDocuments(projectId, documentIds, withVectors = true) {
       loads.push(withVectors);
       loadedProjects.push(projectId);
       loadedDocuments.push([...documentIds]);
-      const all = stored ? stored.chunks : [...CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i)), ...ready.more];
-      return all.filter((c) => documentIds.includes(c.documentId));
+      return passages(withVectors).filter((c) => documentIds.includes(c.documentId));
+    },
+    async chunksById(_projectId, chunkIds) {
+      chunkReads.push([...chunkIds]);
+      return passages(false).filter((c) => chunkIds.includes(c.id));
     },
     async textsOf(documentIds) {
       textReads.push([...documentIds]);
@@ -64,6 +71,9 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   const documents = strict<DocumentsService>({
     onDocumentDeleted(listener) {
       documentDeletions.push(listener);
+    },
+    onDocumentReady() {
+      // Saving indexes is the snapshots' concern, tested through the API.
     },
     async readySignature() {
       signatureReads.push(ready.signature);
@@ -83,6 +93,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     },
   });
   const config = strict<ConfigService>({
+    app: { role: 'all' } as ConfigService['app'],
     qdrant: { url: qdrantHits ? 'http://qdrant.invalid' : null, apiKey: null, collection: 'test' },
     search: { cacheMb, vectorWeight: 0 },
     workers: { threads: workers },
@@ -101,7 +112,19 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     },
   });
   const threads = new WorkerPool(config);
-  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), threads, config);
+  const saved = new Map<string, SearchSnapshot>();
+  const snapshots = strict<SearchSnapshots>({
+    async read(projectId) {
+      return saved.get(projectId) ?? null;
+    },
+    async write(projectId, versions, payload) {
+      saved.set(projectId, { versions: new Map(versions), payload });
+    },
+    async remove(projectId) {
+      saved.delete(projectId);
+    },
+  });
+  const service = new SearchService(ingestion, documents, embedder, new VectorIndex(config, qdrant), projects, new SearchCacheBus(config), threads, snapshots, config);
   const initialised = service.onModuleInit();
   return {
     service,
@@ -113,6 +136,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     loadedDocuments,
     embedded,
     textReads,
+    chunkReads,
     signatureReads,
     qdrantSearches,
     deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
@@ -144,20 +168,22 @@ describe(`${SearchService.name}'s index cache`, () => {
     expect(loads).toEqual([false]);
   });
 
-  it('hands out the stored texts its index holds without reading them again, and reads only the others', async () => {
-    const { service, textReads, deleteProject } = setup({});
-    await service.search(PROJECT, QUERY, 3);
+  it('reads only the passages a search found, and a stored text when first asked for, kept with the index until it is dropped', async () => {
+    const { service, textReads, chunkReads, deleteProject } = setup({});
+    const hits = await service.search(PROJECT, QUERY, 2);
+    expect(chunkReads).toEqual([hits.map((hit) => hit.chunk.id)]);
+    // The build reads each document's opening; the texts themselves are not kept.
     expect(textReads).toEqual([['d1', 'd2']]);
     expect((await service.textsOf(PROJECT, ['d2', 'd1', 'd2'])).map((text) => [text.documentId, text.text])).toEqual([
       ['d2', 'Contract d2'],
       ['d1', 'Contract d1'],
     ]);
-    expect(textReads).toHaveLength(1);
+    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1']]);
     expect((await service.textsOf(PROJECT, ['d1', 'd3'])).map((text) => text.documentId)).toEqual(['d1', 'd3']);
-    expect(textReads).toEqual([['d1', 'd2'], ['d3']]);
+    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1'], ['d3']]);
     deleteProject(PROJECT);
     await service.textsOf(PROJECT, ['d1']);
-    expect(textReads).toEqual([['d1', 'd2'], ['d3'], ['d1']]);
+    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1'], ['d3'], ['d1']]);
   });
 
   it('keeps a project’s index while its ready documents are the same, and drops it as soon as the project is deleted', async () => {

@@ -1,17 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { SectionHit } from '@casewise/legal';
 import { ConcurrencyGate } from '@api/modules/common/concurrency-gate';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentsService } from '@api/modules/documents/documents.service';
 import { Embedder } from '@api/modules/embeddings/embedder';
 import { ProjectsService } from '@api/modules/projects/projects.service';
-import { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
+import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import type { DocumentTextEntity } from '@api/modules/ingestion/document-text.entity';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { VectorIndex, VectorPoint } from '@api/modules/vectors/vector-index';
 import type { RankedPassage, RetrieverInputChunk } from '@api/modules/workers/project-retrievers';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { SearchCacheBus } from './search-cache.bus';
+import { SearchSnapshots } from './search-snapshots';
 
 export interface SearchHit {
   chunk: ChunkEntity;
@@ -28,17 +29,22 @@ export interface SearchOptions {
 }
 
 interface ProjectIndex {
+  projectId: string;
   signature: string;
   /** Each indexed document with when it was last saved (ms): documents made ready since are added, not rebuilt. */
   versions: Map<string, number>;
   /** Whether the database vectors were loaded: only needed when the vector ranking has weight. */
   withVectors: boolean;
-  chunks: Map<string, ChunkEntity>;
-  /** Each document's stored text and pages: a section handed out whole is read from it, and answers are checked against it. */
-  texts: Map<string, DocumentTextEntity>;
   files: Map<string, string>;
   points: VectorPoint[];
-  /** An estimate of the memory the index holds, for the cache bound. */
+  /** Each vector point's document, for a search limited to some documents (with vectors only). */
+  pointDocuments: Map<string, string>;
+  /**
+   * The stored texts (and pages) of the documents recent answers drew on, read when first needed and kept while the
+   * index is (at most TEXTS_KEPT, the least recently used dropped): what sections are cut from and answers checked against.
+   */
+  texts: Map<string, DocumentTextEntity>;
+  /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever and the texts kept. */
   bytes: number;
 }
 
@@ -50,15 +56,30 @@ export interface SearchCacheStats {
 }
 
 /**
- * Bytes an index is estimated to hold: its chunk texts (UTF-16) and their per-chunk records, the lexical index
- * built over them (postings and term statistics, about twice the text), and the vectors as numbers. Measured on 100
- * CUAD contracts (16,300 passages): about 40 MB held against 44 MB estimated, so the bound errs on the safe side.
+ * Memory a project's retriever holds in its search thread for each byte of its snapshot (typed arrays as they are,
+ * ids and field lengths as JavaScript values, the section map's records): measured 2.7 on 200 CUAD contracts.
  */
-function estimateBytes(chunks: readonly ChunkEntity[], openings: number, texts: number, points: readonly VectorPoint[]): number {
-  let text = openings;
+const RETRIEVER_BYTES_PER_SNAPSHOT_BYTE = 3;
+/** Documents whose stored texts an index keeps at once. */
+const TEXTS_KEPT = 64;
+/** A project's index is saved once its documents have stopped changing for this long (ms). */
+const SAVE_DELAY_MS = 2000;
+/** While documents keep being made ready, the index is saved at least this often (ms). */
+const SAVE_EVERY_MS = 15_000;
+
+/** Bytes of the vectors as numbers, and of a stored text (UTF-16, with its page records). */
+const vectorBytes = (points: readonly VectorPoint[]): number => points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
+const textBytes = (text: DocumentTextEntity): number => text.text.length * 2 + 1024;
+
+/**
+ * Bytes a batch of passages is estimated to add to a retriever being built (before its snapshot is taken): about
+ * twice their text in postings and term statistics, and the records of each passage and document opening.
+ */
+function estimateBytes(chunks: readonly ChunkEntity[], texts: readonly DocumentTextEntity[]): number {
+  let text = 0;
   for (const chunk of chunks) text += chunk.text.length + chunk.headingPath.join(' ').length;
-  const vectors = points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
-  return text * 2 * 3 + texts * 2 + chunks.length * 400 + vectors;
+  for (const opened of texts) text += Math.min(opened.text.length, OPENING_CHARS);
+  return text * 2 * 2 + chunks.length * 300;
 }
 
 const OPENING_CHARS = 2000;
@@ -77,7 +98,7 @@ const BUILDS_AT_ONCE = 2;
  * soon as the project or one of its documents is deleted, on every API process (through Redis when configured).
  */
 @Injectable()
-export class SearchService {
+export class SearchService implements OnModuleDestroy {
   private readonly logger = new Logger(SearchService.name);
   /** In order of last use, oldest first. */
   private readonly indexes = new Map<string, ProjectIndex>();
@@ -86,6 +107,11 @@ export class SearchService {
   private readonly vectorWeight: number;
   private readonly building = new Map<string, Promise<ProjectIndex>>();
   private readonly builds = new ConcurrencyGate(BUILDS_AT_ONCE);
+  /** Whether this process answers questions (and so keeps indexes ready for them). */
+  private readonly serves: boolean;
+  /** Projects whose index is to be saved, with when the first change not yet saved came. */
+  private readonly unsaved = new Map<string, { timer: NodeJS.Timeout; since: number }>();
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly ingestion: IngestionService,
@@ -95,23 +121,37 @@ export class SearchService {
     private readonly projects: ProjectsService,
     private readonly bus: SearchCacheBus,
     private readonly workers: WorkerPool,
+    private readonly snapshots: SearchSnapshots,
     config: ConfigService,
   ) {
     this.limitBytes = config.search.cacheMb * 1024 * 1024;
     this.vectorWeight = config.search.vectorWeight;
+    this.serves = config.app.role !== 'worker';
   }
 
-  /** A deleted project's (or document's) index leaves the cache at once, here and in the other processes. */
+  /**
+   * A deleted project's (or document's) index leaves the cache and the disk at once, here and in the other processes.
+   * A document made ready here joins its project's index soon after, which is then saved (see `scheduleSave`).
+   */
   async onModuleInit(): Promise<void> {
     const stale = (projectId: string): void => {
-      this.forget(projectId);
+      this.erase(projectId);
       this.bus.announce(projectId);
     };
     this.projects.onProjectDeleted(stale);
     this.documents.onDocumentDeleted((projectId) => stale(projectId));
+    if (this.serves) this.documents.onDocumentReady((projectId) => this.scheduleSave(projectId));
     // A search thread that stopped took its projects' retrievers with it.
     this.workers.onLost((projectIds) => projectIds.forEach((projectId) => this.forget(projectId)));
-    await this.bus.listen((projectId) => this.forget(projectId)).catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
+    await this.bus.listen((projectId) => this.erase(projectId)).catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
+  }
+
+  /** Saves at once what was waiting to be saved, so that a restart finds it (before the search threads stop). */
+  async onModuleDestroy(): Promise<void> {
+    const pending = [...this.unsaved.keys()];
+    for (const { timer } of this.unsaved.values()) clearTimeout(timer);
+    this.unsaved.clear();
+    await Promise.all([...this.saving, ...pending.map((projectId) => this.save(projectId, false))]);
   }
 
   cacheStats(): SearchCacheStats {
@@ -127,14 +167,14 @@ export class SearchService {
   private async searchIn(projectId: string, query: string, k: number, options: SearchOptions): Promise<SearchHit[] | null> {
     const weight = options.vectorWeight ?? this.vectorWeight;
     const index = await this.index(projectId, weight > 0 && this.vectors.searchNeedsChunkVectors, options.readySignature);
-    if (index.chunks.size === 0) return [];
+    if (index.versions.size === 0) return [];
     const depth = Math.max(k * 4, 50);
     let sections: SectionHit[] | null;
     if (weight > 0) {
       const lexical = await this.workers.call(projectId, 'rank', projectId, query, depth, options.documentIds);
       if (lexical === null) return this.lost(projectId);
       const allowed = options.documentIds ? new Set(options.documentIds) : null;
-      const points = allowed ? index.points.filter((point) => allowed.has(index.chunks.get(point.id)?.documentId ?? '')) : index.points;
+      const points = allowed ? index.points.filter((point) => allowed.has(index.pointDocuments.get(point.id) ?? '')) : index.points;
       const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points, options.documentIds);
       const own = new Map(lexical.map((hit) => [hit.id, hit.passageScore]));
       const ranked: RankedPassage[] = this.weightedFusion(lexical, semantic, weight).map((hit) => ({ ...hit, passageScore: own.get(hit.id) ?? 0 }));
@@ -143,11 +183,7 @@ export class SearchService {
       sections = await this.workers.call(projectId, 'search', projectId, query, depth, k, options.documentIds);
     }
     if (sections === null) return this.lost(projectId);
-    // Small-to-big: ranked as passages, handed out grown over the neighbours of their section that match as well.
-    return sections.flatMap((hit) => {
-      const chunk = this.sectionChunk(index, hit.id, hit.chunkIds, hit.start, hit.end);
-      return chunk ? [{ chunk, file: index.files.get(chunk.documentId) ?? '', score: hit.score }] : [];
-    });
+    return this.sectionHits(projectId, index, sections);
   }
 
   /** The search thread no longer holds the project: its index is dropped here too, to be built again. */
@@ -156,31 +192,75 @@ export class SearchService {
     return null;
   }
 
-  /** The retrieved passage, or, when it grew, a passage spanning its section's passages with the stored text between them. */
-  private sectionChunk(index: ProjectIndex, id: string, chunkIds: readonly string[], start: number, end: number): ChunkEntity | undefined {
-    const chunk = index.chunks.get(id);
-    if (chunk === undefined || chunkIds.length <= 1) return chunk;
-    const first = index.chunks.get(chunkIds[0]) ?? chunk;
-    const last = index.chunks.get(chunkIds[chunkIds.length - 1]) ?? chunk;
-    const text = index.texts.get(chunk.documentId)?.text;
-    if (text === undefined) return chunk;
-    return { ...chunk, ordinal: first.ordinal, start, end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: text.slice(start, end), vector: null };
+  /**
+   * The passages found, read from the database (only these: the index holds no passage text here). Small-to-big: ranked
+   * as passages, a passage is handed out grown over the neighbours of its section that match as well, with the stored
+   * text between them. A passage deleted meanwhile is left out.
+   */
+  private async sectionHits(projectId: string, index: ProjectIndex, sections: readonly SectionHit[]): Promise<SearchHit[]> {
+    const wanted = new Set<string>();
+    for (const hit of sections) {
+      wanted.add(hit.id);
+      if (hit.chunkIds.length > 1) wanted.add(hit.chunkIds[0]).add(hit.chunkIds[hit.chunkIds.length - 1]);
+    }
+    const chunks = new Map((await this.ingestion.chunksById(projectId, [...wanted])).map((chunk) => [chunk.id, chunk]));
+    const grown = sections.filter((hit) => hit.chunkIds.length > 1).flatMap((hit) => chunks.get(hit.id)?.documentId ?? []);
+    const texts = new Map((await this.keptTexts(index, grown)).map((text) => [text.documentId, text.text]));
+    return sections.flatMap((hit) => {
+      const chunk = chunks.get(hit.id);
+      if (chunk === undefined) return [];
+      const file = index.files.get(chunk.documentId) ?? '';
+      const text = texts.get(chunk.documentId);
+      if (hit.chunkIds.length <= 1 || text === undefined) return [{ chunk, file, score: hit.score }];
+      const first = chunks.get(hit.chunkIds[0]) ?? chunk;
+      const last = chunks.get(hit.chunkIds[hit.chunkIds.length - 1]) ?? chunk;
+      const section = { ...chunk, ordinal: first.ordinal, start: hit.start, end: hit.end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: text.slice(hit.start, hit.end), vector: null };
+      return [{ chunk: section, file, score: hit.score }];
+    });
   }
 
   /**
-   * The stored texts (and pages) of these documents of the project: from the project's cached index, the one the last
-   * search read (so its passages and these texts are of the same version), else from the database.
+   * The stored texts (and pages) of these documents of the project: kept by the project's cached index when it holds
+   * them (the version its passages were read from), else read from the database (and kept).
    */
   async textsOf(projectId: string, documentIds: readonly string[]): Promise<DocumentTextEntity[]> {
-    const cached = this.indexes.get(projectId)?.texts;
+    const index = this.indexes.get(projectId);
+    return index ? this.keptTexts(index, documentIds) : this.ingestion.textsOf([...new Set(documentIds)]);
+  }
+
+  private async keptTexts(index: ProjectIndex, documentIds: readonly string[]): Promise<DocumentTextEntity[]> {
     const found: DocumentTextEntity[] = [];
     const missing: string[] = [];
     for (const id of new Set(documentIds)) {
-      const text = cached?.get(id);
-      if (text) found.push(text);
-      else missing.push(id);
+      const text = index.texts.get(id);
+      if (text === undefined) {
+        missing.push(id);
+        continue;
+      }
+      // Most recently used goes last.
+      index.texts.delete(id);
+      index.texts.set(id, text);
+      found.push(text);
     }
-    return missing.length === 0 ? found : [...found, ...(await this.ingestion.textsOf(missing))];
+    if (missing.length === 0) return found;
+    const read = await this.ingestion.textsOf(missing);
+    let bytes = 0;
+    for (const text of read) {
+      if (index.texts.has(text.documentId)) continue;
+      index.texts.set(text.documentId, text);
+      bytes += textBytes(text);
+    }
+    for (const [id, text] of index.texts) {
+      if (index.texts.size <= TEXTS_KEPT) break;
+      index.texts.delete(id);
+      bytes -= textBytes(text);
+    }
+    index.bytes += bytes;
+    if (this.indexes.get(index.projectId) === index) {
+      this.cachedBytes += bytes;
+      this.evict(index.projectId);
+    }
+    return [...found, ...read];
   }
 
   /** Reciprocal rank fusion with a weight on the second list. */
@@ -211,32 +291,54 @@ export class SearchService {
     return index;
   }
 
-  /** Caches an index as the most recently used, then drops the least recently used beyond the bound (never the newest). */
+  /** Caches an index as the most recently used, then drops the least recently used beyond the bound. */
   private store(projectId: string, index: ProjectIndex): void {
     this.drop(projectId);
     this.indexes.set(projectId, index);
     this.cachedBytes += index.bytes;
+    this.evict(projectId);
+  }
+
+  /** Drops the least recently used indexes while the cache holds more than its bound (never `keep`'s). */
+  private evict(keep: string): void {
     for (const [oldest, entry] of this.indexes) {
-      if (this.cachedBytes <= this.limitBytes || oldest === projectId) break;
+      if (this.cachedBytes <= this.limitBytes) break;
+      if (oldest === keep) continue;
       this.indexes.delete(oldest);
       this.cachedBytes -= entry.bytes;
       void this.workers.call(oldest, 'forget', oldest).catch(() => undefined);
     }
   }
 
+  /**
+   * A new index of the project's ready documents: restored from its saved snapshot when every document that holds is
+   * still there as it was (the documents made ready since are then added), else read from the database.
+   */
   private async build(projectId: string, signature: string, withVectors: boolean): Promise<ProjectIndex> {
     const versions = await this.documents.readyVersions(projectId);
-    const index: ProjectIndex = {
-      signature,
-      versions: new Map(),
-      withVectors,
-      chunks: new Map(),
-      texts: new Map(),
-      files: new Map(),
-      points: [],
-      bytes: 0,
-    };
+    const index: ProjectIndex = { projectId, signature, versions: new Map(), withVectors, files: new Map(), points: [], pointDocuments: new Map(), texts: new Map(), bytes: 0 };
+    if (!withVectors) {
+      const restored = await this.restore(projectId, index, versions);
+      if (restored !== null) {
+        const bytes = await this.addDocuments(projectId, restored, versions, [...versions.keys()]);
+        if (bytes !== null) return { ...restored, bytes: restored.bytes + bytes };
+      }
+    }
     return { ...index, bytes: (await this.addDocuments(projectId, index, versions, [...versions.keys()], true)) ?? 0 };
+  }
+
+  /** The project's index restored from its snapshot in its search thread, or null when there is none to use. */
+  private async restore(projectId: string, index: ProjectIndex, versions: Map<string, number>): Promise<ProjectIndex | null> {
+    const snapshot = await this.snapshots.read(projectId);
+    if (snapshot === null || [...snapshot.versions].some(([id, version]) => versions.get(id) !== version)) return null;
+    try {
+      await this.workers.call(projectId, 'restore', projectId, snapshot.payload);
+    } catch (error) {
+      this.logger.warn(`The saved search index of project ${projectId} could not be restored (${(error as Error).message}); it is built again.`);
+      return null;
+    }
+    for (const document of await this.documents.inProject(projectId)) index.files.set(document.id, document.filename);
+    return { ...index, versions: new Map(snapshot.versions), bytes: snapshot.payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE };
   }
 
   /**
@@ -253,15 +355,17 @@ export class SearchService {
   }
 
   /**
-   * Reads these documents' passages and texts into the index (`reset`: a new one); returns the bytes they add, or null
-   * when the index was to grow and its search thread no longer holds the project. A batch of documents is read from
-   * the database while the thread indexes the batch before it.
+   * Reads these documents' passages into the project's search thread (`reset`: a new index); returns the bytes they
+   * add, or null when the index was to grow and its search thread no longer holds the project. A batch of documents
+   * is read from the database while the thread indexes the batch before it. The passages are not kept here: a search
+   * reads the ones it found.
    */
   private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[], reset = false): Promise<number | null> {
     // Claimed at once, so that a request meanwhile does not add them again.
     const fresh = documentIds.filter((id) => !index.versions.has(id));
     for (const id of fresh) index.versions.set(id, versions.get(id) as number);
     try {
+      if (fresh.length === 0) return 0;
       const documents = await this.documents.inProject(projectId);
       for (const document of documents) index.files.set(document.id, document.filename);
       const names = new Map(documents.map((document) => [document.id, document.filename]));
@@ -270,20 +374,17 @@ export class SearchService {
       for (let at = 0; at < fresh.length; at += BUILD_BATCH) {
         const batch = fresh.slice(at, at + BUILD_BATCH);
         const [chunks, texts] = await Promise.all([this.ingestion.chunksOfDocuments(projectId, batch, index.withVectors), this.ingestion.textsOf(batch)]);
-        for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
-        for (const text of texts) index.texts.set(text.documentId, text);
         const points = chunks.filter((chunk) => Array.isArray(chunk.vector)).map((chunk) => ({ id: chunk.id, vector: chunk.vector as number[] }));
         // One by one: a spread of a whole data room's points would overflow the call's arguments.
         for (const point of points) index.points.push(point);
+        for (const chunk of chunks) if (Array.isArray(chunk.vector)) index.pointDocuments.set(chunk.id, chunk.documentId);
         const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
         const opened = texts.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
         // Not awaited: the thread takes its calls in order, the next batch is read meanwhile (a failure is seen below).
         const call = this.workers.call(projectId, 'add', projectId, reset && at === 0, opened, passages);
         call.catch(() => undefined);
         indexed.push(call);
-        const openingChars = texts.reduce((sum, text) => sum + Math.min(text.text.length, OPENING_CHARS), 0);
-        const textChars = texts.reduce((sum, text) => sum + text.text.length, 0);
-        bytes += estimateBytes(chunks, openingChars, textChars, points);
+        bytes += estimateBytes(chunks, texts) + vectorBytes(points);
       }
       return (await Promise.all(indexed)).every(Boolean) ? bytes : null;
     } catch (error) {
@@ -293,9 +394,52 @@ export class SearchService {
     }
   }
 
+  /**
+   * Saves the project's index once its documents have stopped changing for SAVE_DELAY_MS (or at the latest every
+   * SAVE_EVERY_MS while a data room is being read), after adding the documents made ready since: the first question
+   * after a restart then restores it instead of reading every passage again.
+   */
+  private scheduleSave(projectId: string): void {
+    const entry = this.unsaved.get(projectId);
+    if (entry) clearTimeout(entry.timer);
+    const since = entry?.since ?? Date.now();
+    const delay = Math.max(0, Math.min(SAVE_DELAY_MS, since + SAVE_EVERY_MS - Date.now()));
+    const timer = setTimeout(() => {
+      this.unsaved.delete(projectId);
+      const saved = this.save(projectId, true).finally(() => this.saving.delete(saved));
+      this.saving.add(saved);
+    }, delay);
+    timer.unref();
+    this.unsaved.set(projectId, { timer, since });
+  }
+
+  /** Brings the project's index up to date (`refresh`) and saves it; failures are logged, never thrown. */
+  private async save(projectId: string, refresh: boolean): Promise<void> {
+    try {
+      if (refresh) await this.index(projectId, false);
+      const index = this.indexes.get(projectId);
+      if (index === undefined) return;
+      const payload = await this.workers.call(projectId, 'snapshot', projectId);
+      // Deleted, dropped or rebuilt meanwhile: this snapshot is not to be written.
+      if (payload === null || this.indexes.get(projectId) !== index) return;
+      await this.snapshots.write(projectId, index.versions, payload);
+    } catch (error) {
+      this.logger.warn(`The search index of project ${projectId} was not saved: ${(error as Error).message}`);
+    }
+  }
+
   /** Forgets a project's cached index (after a deletion, or when another process says it is stale). */
   forget(projectId: string): void {
     if (this.drop(projectId)) void this.workers.call(projectId, 'forget', projectId).catch(() => undefined);
+  }
+
+  /** Forgets the project's index and deletes its saved snapshot: its project or one of its documents was deleted. */
+  private erase(projectId: string): void {
+    this.forget(projectId);
+    const entry = this.unsaved.get(projectId);
+    if (entry) clearTimeout(entry.timer);
+    this.unsaved.delete(projectId);
+    this.snapshots.remove(projectId).catch((error: Error) => this.logger.warn(`The saved search index of project ${projectId} was not deleted: ${error.message}`));
   }
 
   /** Takes a project's index out of the cache's accounts; whether there was one. */

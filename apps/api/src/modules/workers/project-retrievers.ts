@@ -1,4 +1,5 @@
-import { assembleSections, LegalRetriever, SectionMap, type RetrievalHit, type SectionHit } from '@casewise/legal';
+import { deserialize, serialize } from 'node:v8';
+import { assembleSections, LegalRetriever, SectionMap, type LegalRetrieverSnapshot, type RetrievalHit, type SectionChunk, type SectionHit } from '@casewise/legal';
 
 /** A document as its project's retriever reads it: the opening of its stored text and its file name. */
 export interface RetrieverInputDocument {
@@ -29,8 +30,18 @@ export interface RankedPassage {
 interface ProjectRetriever {
   retriever: LegalRetriever;
   sections: SectionMap;
-  /** Each passage's document, for a search limited to some documents. */
-  documentOf: Map<string, string>;
+}
+
+/** A project's retriever and sections in typed arrays: what `snapshot` writes and `restore` reads (`v8.serialize`). */
+interface ProjectSnapshot {
+  version: 1;
+  retriever: LegalRetrieverSnapshot;
+  /** Per passage, in the retriever's order: its ordinal, offsets and heading path (an index into `headingPaths`). */
+  ordinals: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  headings: Int32Array;
+  headingPaths: string[][];
 }
 
 /**
@@ -50,16 +61,57 @@ export class ProjectRetrievers {
     let project = reset ? undefined : this.projects.get(projectId);
     if (project === undefined && !reset) return false;
     if (project === undefined) {
-      project = { retriever: LegalRetriever.build([], []), sections: new SectionMap([]), documentOf: new Map() };
+      project = { retriever: LegalRetriever.build([], []), sections: new SectionMap([]) };
       this.projects.set(projectId, project);
     }
     for (const document of documents) project.retriever.addDocument({ id: document.id, name: document.name, text: document.opening });
     for (const chunk of chunks) {
       project.retriever.addChunk({ id: chunk.id, documentId: chunk.documentId, text: chunk.text, headingPath: chunk.headingPath });
-      project.documentOf.set(chunk.id, chunk.documentId);
     }
     project.sections.add(chunks.map(({ id, documentId, ordinal, start, end, headingPath }) => ({ id, documentId, ordinal, start, end, headingPath })));
     return true;
+  }
+
+  /** The project's retriever and sections as bytes (its postings packed on the way), or null when not held here. */
+  snapshot(projectId: string): Uint8Array | null {
+    const project = this.projects.get(projectId);
+    if (project === undefined) return null;
+    const retriever = project.retriever.toSnapshot();
+    const size = retriever.chunks.ids.length;
+    const data: ProjectSnapshot = { version: 1, retriever, ordinals: new Int32Array(size), starts: new Int32Array(size), ends: new Int32Array(size), headings: new Int32Array(size), headingPaths: [] };
+    const headingIndex = new Map<string, number>();
+    retriever.chunks.ids.forEach((id, i) => {
+      const chunk = project.sections.get(id);
+      if (chunk === undefined) throw new Error(`Passage ${id} has no section`);
+      const key = chunk.headingPath.join('\u0000');
+      let heading = headingIndex.get(key);
+      if (heading === undefined) {
+        heading = data.headingPaths.push([...chunk.headingPath]) - 1;
+        headingIndex.set(key, heading);
+      }
+      data.ordinals[i] = chunk.ordinal;
+      data.starts[i] = chunk.start;
+      data.ends[i] = chunk.end;
+      data.headings[i] = heading;
+    });
+    return serialize(data);
+  }
+
+  /** Holds a project's retriever again from its `snapshot` bytes, replacing what was held. */
+  restore(projectId: string, bytes: Uint8Array): void {
+    const data = deserialize(bytes) as ProjectSnapshot;
+    if (data.version !== 1) throw new Error(`Unsupported search snapshot version ${String(data.version)}`);
+    const retriever = LegalRetriever.fromSnapshot(data.retriever);
+    const { chunkDocumentIds, chunkDocumentIndexes } = data.retriever;
+    const chunks: SectionChunk[] = data.retriever.chunks.ids.map((id, i) => ({
+      id,
+      documentId: chunkDocumentIds[chunkDocumentIndexes[i]],
+      ordinal: data.ordinals[i],
+      start: data.starts[i],
+      end: data.ends[i],
+      headingPath: data.headingPaths[data.headings[i]],
+    }));
+    this.projects.set(projectId, { retriever, sections: new SectionMap(chunks) });
   }
 
   forget(projectId: string): void {
@@ -71,7 +123,7 @@ export class ProjectRetrievers {
     const project = this.projects.get(projectId);
     if (project === undefined) return null;
     const allowed = documentIds ? new Set(documentIds) : null;
-    const filter = allowed ? (id: string) => allowed.has(project.documentOf.get(id) ?? '') : undefined;
+    const filter = allowed ? (id: string) => allowed.has(project.retriever.documentOf(id) ?? '') : undefined;
     return project.retriever.search(query, depth, filter);
   }
 

@@ -67,7 +67,7 @@ export class WorkerPool implements OnModuleDestroy {
     const slot = this.slots[hash(route) % this.slots.length];
     const worker = slot.worker ?? this.spawn(slot);
     // A route handed state to keep (a project's retriever) loses it with the thread.
-    if (op === 'add') slot.routes.add(route);
+    if (op === 'add' || op === 'restore') slot.routes.add(route);
     const id = this.nextId++;
     return new Promise<Result>((resolve, reject) => {
       slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });

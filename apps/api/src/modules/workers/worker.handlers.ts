@@ -9,6 +9,8 @@ export function workerHandlers() {
     report: offlineReport,
     add: (...args: Parameters<ProjectRetrievers['add']>) => retrievers.add(...args),
     forget: (projectId: string): void => retrievers.forget(projectId),
+    snapshot: (projectId: string): Uint8Array | null => retrievers.snapshot(projectId),
+    restore: (...args: Parameters<ProjectRetrievers['restore']>) => retrievers.restore(...args),
     rank: (...args: Parameters<ProjectRetrievers['rank']>) => retrievers.rank(...args),
     assemble: (...args: Parameters<ProjectRetrievers['assemble']>) => retrievers.assemble(...args),
     search: (...args: Parameters<ProjectRetrievers['search']>) => retrievers.search(...args),
