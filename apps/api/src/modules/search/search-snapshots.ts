@@ -60,11 +60,16 @@ export class SearchSnapshots {
       const header = Buffer.from(JSON.stringify({ versions: [...versions] }), 'utf8');
       const length = Buffer.alloc(HEADER_LENGTH_BYTES);
       length.writeUInt32BE(header.length, 0);
-      const sealed = this.cipher.sealBytes(await this.cipher.keyForProject(projectId), this.field(projectId), Buffer.concat([length, header, payload]));
+      const sealed = this.cipher.sealPieces(await this.cipher.keyForProject(projectId), this.field(projectId), [length, header, payload]);
       await mkdir(this.directory, { recursive: true, mode: 0o700 });
       const temporary = `${this.path(projectId)}.${process.pid}.tmp`;
-      await writeFile(temporary, sealed, { mode: 0o600 });
-      await rename(temporary, this.path(projectId));
+      try {
+        await writeFile(temporary, sealed, { mode: 0o600 });
+        await rename(temporary, this.path(projectId));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     });
   }
 

@@ -266,7 +266,7 @@ describe(`${SearchService.name} in worker threads`, () => {
       expect(await threaded.service.search(PROJECT, 'Ontario governing law', 3)).toEqual(await local.service.search(PROJECT, 'Ontario governing law', 3));
       expect(threaded.loadedDocuments).toEqual([['d1', 'd2'], ['d3']]);
     } finally {
-      await threaded.threads.onModuleDestroy();
+      await threaded.threads.onApplicationShutdown();
     }
   });
 
@@ -282,7 +282,7 @@ describe(`${SearchService.name} in worker threads`, () => {
       expect(ids(await threaded.service.search(PROJECT, QUERY, 3))).toContain('c1');
       expect(threaded.loads).toHaveLength(3);
     } finally {
-      await threaded.threads.onModuleDestroy();
+      await threaded.threads.onApplicationShutdown();
     }
   });
 
@@ -301,7 +301,7 @@ describe(`${SearchService.name} in worker threads`, () => {
       expect((await threaded.service.search(PROJECT, QUERY, 4)).map((hit) => hit.chunk.id).sort()).toEqual(['c1', 'c2', 'c3', 'c4']);
       expect(threaded.loadedDocuments.at(-1)).toEqual(['d1', 'd2', 'd3']);
     } finally {
-      await threaded.threads.onModuleDestroy();
+      await threaded.threads.onApplicationShutdown();
     }
   });
 });

@@ -46,6 +46,8 @@ interface ProjectIndex {
   texts: Map<string, DocumentTextEntity>;
   /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever and the texts kept. */
   bytes: number;
+  /** Whether the index holds documents its saved snapshot does not. */
+  unsaved: boolean;
 }
 
 /** What the search cache holds now. */
@@ -61,7 +63,7 @@ export interface SearchCacheStats {
  */
 const RETRIEVER_BYTES_PER_SNAPSHOT_BYTE = 3;
 /** Documents whose stored texts an index keeps at once. */
-const TEXTS_KEPT = 64;
+const TEXTS_KEPT = 256;
 /** A project's index is saved once its documents have stopped changing for this long (ms). */
 const SAVE_DELAY_MS = 2000;
 /** While documents keep being made ready, the index is saved at least this often (ms). */
@@ -110,7 +112,7 @@ export class SearchService implements OnModuleDestroy {
   /** Whether this process answers questions (and so keeps indexes ready for them). */
   private readonly serves: boolean;
   /** Projects whose index is to be saved, with when the first change not yet saved came. */
-  private readonly unsaved = new Map<string, { timer: NodeJS.Timeout; since: number }>();
+  private readonly pendingSaves = new Map<string, { timer: NodeJS.Timeout; since: number }>();
   private readonly saving = new Set<Promise<void>>();
 
   constructor(
@@ -146,12 +148,15 @@ export class SearchService implements OnModuleDestroy {
     await this.bus.listen((projectId) => this.erase(projectId)).catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
   }
 
-  /** Saves at once what was waiting to be saved, so that a restart finds it (before the search threads stop). */
+  /**
+   * Saves at once what was waiting to be saved (the documents made ready since added first), so that a restart finds
+   * it; before the search threads stop. A save cut short by the end of the shutdown leaves the previous file whole.
+   */
   async onModuleDestroy(): Promise<void> {
-    const pending = [...this.unsaved.keys()];
-    for (const { timer } of this.unsaved.values()) clearTimeout(timer);
-    this.unsaved.clear();
-    await Promise.all([...this.saving, ...pending.map((projectId) => this.save(projectId, false))]);
+    const pending = [...this.pendingSaves.keys()];
+    for (const { timer } of this.pendingSaves.values()) clearTimeout(timer);
+    this.pendingSaves.clear();
+    await Promise.all([...this.saving, ...pending.map((projectId) => this.save(projectId, true))]);
   }
 
   cacheStats(): SearchCacheStats {
@@ -288,6 +293,7 @@ export class SearchService implements OnModuleDestroy {
     this.building.set(key, build);
     const index = await build;
     this.store(projectId, index);
+    if (index.unsaved && !index.withVectors && this.serves) this.scheduleSave(projectId);
     return index;
   }
 
@@ -316,29 +322,43 @@ export class SearchService implements OnModuleDestroy {
    */
   private async build(projectId: string, signature: string, withVectors: boolean): Promise<ProjectIndex> {
     const versions = await this.documents.readyVersions(projectId);
-    const index: ProjectIndex = { projectId, signature, versions: new Map(), withVectors, files: new Map(), points: [], pointDocuments: new Map(), texts: new Map(), bytes: 0 };
+    const index: ProjectIndex = { projectId, signature, versions: new Map(), withVectors, files: new Map(), points: [], pointDocuments: new Map(), texts: new Map(), bytes: 0, unsaved: true };
+    const started = performance.now();
     if (!withVectors) {
       const restored = await this.restore(projectId, index, versions);
       if (restored !== null) {
+        const saved = restored.versions.size;
+        const restoredMs = performance.now() - started;
         const bytes = await this.addDocuments(projectId, restored, versions, [...versions.keys()]);
-        if (bytes !== null) return { ...restored, bytes: restored.bytes + bytes };
+        if (bytes !== null) {
+          const took = `${Math.round(restoredMs)} ms, then ${versions.size - saved} added in ${Math.round(performance.now() - started - restoredMs)} ms`;
+          this.logger.log(`Search index of project ${projectId} restored: ${saved} documents in ${took}`);
+          return { ...restored, bytes: restored.bytes + bytes, unsaved: bytes > 0 };
+        }
       }
     }
-    return { ...index, bytes: (await this.addDocuments(projectId, index, versions, [...versions.keys()], true)) ?? 0 };
+    const bytes = (await this.addDocuments(projectId, index, versions, [...versions.keys()], true)) ?? 0;
+    this.logger.log(`Search index of project ${projectId} read from the database: ${versions.size} documents in ${Math.round(performance.now() - started)} ms`);
+    return { ...index, bytes };
   }
 
   /** The project's index restored from its snapshot in its search thread, or null when there is none to use. */
   private async restore(projectId: string, index: ProjectIndex, versions: Map<string, number>): Promise<ProjectIndex | null> {
+    const started = performance.now();
     const snapshot = await this.snapshots.read(projectId);
     if (snapshot === null || [...snapshot.versions].some(([id, version]) => versions.get(id) !== version)) return null;
+    const read = performance.now();
+    const size = snapshot.payload.length;
     try {
-      await this.workers.call(projectId, 'restore', projectId, snapshot.payload);
+      // The opened file is of no use here once parsed: it moves to the thread uncopied.
+      await this.workers.callMoving(snapshot.payload, projectId, 'restore', projectId, snapshot.payload);
+      this.logger.debug(`Search snapshot of project ${projectId}: ${size} bytes read in ${Math.round(read - started)} ms, restored in ${Math.round(performance.now() - read)} ms`);
     } catch (error) {
       this.logger.warn(`The saved search index of project ${projectId} could not be restored (${(error as Error).message}); it is built again.`);
       return null;
     }
     for (const document of await this.documents.inProject(projectId)) index.files.set(document.id, document.filename);
-    return { ...index, versions: new Map(snapshot.versions), bytes: snapshot.payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE };
+    return { ...index, versions: new Map(snapshot.versions), bytes: size * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE };
   }
 
   /**
@@ -351,7 +371,8 @@ export class SearchService implements OnModuleDestroy {
     if ([...index.versions].some(([id, version]) => versions.get(id) !== version)) return this.build(projectId, signature, index.withVectors);
     const added = [...versions.keys()].filter((id) => !index.versions.has(id));
     const bytes = await this.addDocuments(projectId, index, versions, added);
-    return bytes === null ? this.build(projectId, signature, index.withVectors) : { ...index, signature, bytes: index.bytes + bytes };
+    if (bytes === null) return this.build(projectId, signature, index.withVectors);
+    return { ...index, signature, bytes: index.bytes + bytes, unsaved: index.unsaved || bytes > 0 };
   }
 
   /**
@@ -400,17 +421,17 @@ export class SearchService implements OnModuleDestroy {
    * after a restart then restores it instead of reading every passage again.
    */
   private scheduleSave(projectId: string): void {
-    const entry = this.unsaved.get(projectId);
+    const entry = this.pendingSaves.get(projectId);
     if (entry) clearTimeout(entry.timer);
     const since = entry?.since ?? Date.now();
     const delay = Math.max(0, Math.min(SAVE_DELAY_MS, since + SAVE_EVERY_MS - Date.now()));
     const timer = setTimeout(() => {
-      this.unsaved.delete(projectId);
+      this.pendingSaves.delete(projectId);
       const saved = this.save(projectId, true).finally(() => this.saving.delete(saved));
       this.saving.add(saved);
     }, delay);
     timer.unref();
-    this.unsaved.set(projectId, { timer, since });
+    this.pendingSaves.set(projectId, { timer, since });
   }
 
   /** Brings the project's index up to date (`refresh`) and saves it; failures are logged, never thrown. */
@@ -422,6 +443,13 @@ export class SearchService implements OnModuleDestroy {
       const payload = await this.workers.call(projectId, 'snapshot', projectId);
       // Deleted, dropped or rebuilt meanwhile: this snapshot is not to be written.
       if (payload === null || this.indexes.get(projectId) !== index) return;
+      // The snapshot packed the retriever's postings: what it holds is now known better than the estimate of its build.
+      let texts = 0;
+      for (const text of index.texts.values()) texts += textBytes(text);
+      const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + texts;
+      this.cachedBytes += bytes - index.bytes;
+      index.bytes = bytes;
+      index.unsaved = false;
       await this.snapshots.write(projectId, index.versions, payload);
     } catch (error) {
       this.logger.warn(`The search index of project ${projectId} was not saved: ${(error as Error).message}`);
@@ -436,9 +464,9 @@ export class SearchService implements OnModuleDestroy {
   /** Forgets the project's index and deletes its saved snapshot: its project or one of its documents was deleted. */
   private erase(projectId: string): void {
     this.forget(projectId);
-    const entry = this.unsaved.get(projectId);
+    const entry = this.pendingSaves.get(projectId);
     if (entry) clearTimeout(entry.timer);
-    this.unsaved.delete(projectId);
+    this.pendingSaves.delete(projectId);
     this.snapshots.remove(projectId).catch((error: Error) => this.logger.warn(`The saved search index of project ${projectId} was not deleted: ${error.message}`));
   }
 

@@ -1,8 +1,8 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
 import { childModule } from '@api/modules/common/node-module';
 import { ConfigService } from '@api/modules/config/config.service';
-import { workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerReply, type WorkerRequest } from './worker.handlers';
+import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerReply, type WorkerRequest } from './worker.handlers';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -32,7 +32,7 @@ function hash(route: string): number {
  * to `onLost` listeners (they must be built again).
  */
 @Injectable()
-export class WorkerPool implements OnModuleDestroy {
+export class WorkerPool implements OnApplicationShutdown {
   private readonly logger = new Logger(WorkerPool.name);
   private readonly slots: Slot[];
   private readonly local: WorkerHandlers | null;
@@ -55,6 +55,18 @@ export class WorkerPool implements OnModuleDestroy {
   }
 
   call<K extends WorkerOp>(route: string, op: K, ...args: Parameters<WorkerHandlers[K]>): Promise<ReturnType<WorkerHandlers[K]>> {
+    return this.send(route, op, args, []);
+  }
+
+  /**
+   * Like `call`, moving the memory of `bytes` (one of the arguments) to the thread instead of copying it when it is
+   * large and its own (`movable`): it is empty here afterwards.
+   */
+  callMoving<K extends WorkerOp>(bytes: Uint8Array, route: string, op: K, ...args: Parameters<WorkerHandlers[K]>): Promise<ReturnType<WorkerHandlers[K]>> {
+    return this.send(route, op, args, this.local === null ? movable(bytes) : []);
+  }
+
+  private send<K extends WorkerOp>(route: string, op: K, args: Parameters<WorkerHandlers[K]>, moved: ArrayBuffer[]): Promise<ReturnType<WorkerHandlers[K]>> {
     type Result = ReturnType<WorkerHandlers[K]>;
     if (this.local !== null) {
       try {
@@ -73,7 +85,7 @@ export class WorkerPool implements OnModuleDestroy {
       slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       // A thread with calls pending keeps the process alive; an idle one does not.
       worker.ref();
-      worker.postMessage({ id, op, args } satisfies WorkerRequest);
+      worker.postMessage({ id, op, args } satisfies WorkerRequest, moved);
     });
   }
 
@@ -106,7 +118,8 @@ export class WorkerPool implements OnModuleDestroy {
     return worker;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** The threads stop last, once every module's own shutdown (a search index being saved) has used them. */
+  async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     await Promise.all(
       this.slots.map(async (slot) => {

@@ -1,5 +1,5 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
+import { movable, workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
 
 /** The thread side of WorkerPool: holds projects' retrievers and answers calls one at a time, in order. */
 
@@ -15,5 +15,6 @@ port.on('message', (request: WorkerRequest) => {
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
+  // Bytes made for the caller (a project's snapshot) move to it rather than being copied.
+  port.postMessage(reply, reply.ok ? movable(reply.value) : []);
 });

@@ -20,6 +20,15 @@ export function workerHandlers() {
 export type WorkerHandlers = ReturnType<typeof workerHandlers>;
 export type WorkerOp = keyof WorkerHandlers;
 
+/** Bytes at least this long may move between threads (smaller ones may share Node's buffer pool with other values). */
+const MOVE_BYTES = 64 * 1024;
+
+/** The memory of `bytes` to move to another thread rather than copy: none when it is small or shared with other values. */
+export function movable(bytes: unknown): ArrayBuffer[] {
+  if (!(bytes instanceof Uint8Array) || bytes.buffer.byteLength < MOVE_BYTES || !(bytes.buffer instanceof ArrayBuffer)) return [];
+  return bytes.byteLength >= bytes.buffer.byteLength / 2 ? [bytes.buffer] : [];
+}
+
 /** A call sent to a worker. */
 export interface WorkerRequest {
   id: number;
