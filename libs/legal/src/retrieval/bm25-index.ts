@@ -69,7 +69,8 @@ export interface SerializedBm25Index {
 export interface Bm25Snapshot {
   version: 1;
   options: Bm25Options;
-  ids: string[];
+  /** The ids joined by NUL: one string is read back far faster than as many strings as passages. */
+  ids: string;
   fieldNames: string[];
   fieldLengths: Int32Array[];
   terms: string[];
@@ -81,6 +82,15 @@ export interface Bm25Snapshot {
 }
 
 type PostingList = number[] | Int32Array;
+
+interface FieldNorm {
+  average: number;
+  b: number;
+  weight: number;
+  lengths: ArrayLike<number>;
+}
+
+const ID_SEPARATOR = '\u0000';
 
 /** Low bits of a packed posting that hold its field index: fields are few (body, heading, name, bigrams). */
 const FIELD_BITS = 4;
@@ -97,10 +107,12 @@ const BIGRAM_PREFIX = '\u0002';
  */
 export class Bm25Index {
   private readonly options: Bm25Options;
-  private readonly ids: string[] = [];
-  private readonly idIndex = new Map<string, number>();
+  private ids: string[] = [];
+  /** Each id's position; built on first use after a restore (a search needs none). */
+  private idIndex: Map<string, number> | null = new Map();
   private readonly fieldNames: string[] = [BODY_FIELD];
-  private readonly fieldLengths: number[][] = [[]];
+  /** Per field, each document's length in terms: typed as restored from a snapshot until a document is added. */
+  private readonly fieldLengths: (number[] | Int32Array)[] = [[]];
   /**
    * Per term, pairs (document index, term frequency << FIELD_BITS | field index) in document order. A list is packed
    * into an Int32Array once searched, a third of the memory of the triples it is built from and no garbage to collect;
@@ -111,7 +123,7 @@ export class Bm25Index {
   private readonly unpacked = new Set<string>();
   private readonly documentFrequencies = new Map<string, number>();
   /** Each field's length normalisation, kept until a document is added. */
-  private norms: { average: number; b: number; weight: number; lengths: number[] }[] | null = null;
+  private norms: FieldNorm[] | null = null;
 
   constructor(options: Partial<Bm25Options> = {}) {
     this.options = { ...DEFAULT_BM25_OPTIONS, ...options };
@@ -134,10 +146,8 @@ export class Bm25Index {
       index.fieldNames.push(name);
       index.fieldLengths.push([...data.fieldLengths[i]]);
     });
-    data.ids.forEach((id, i) => {
-      index.ids.push(id);
-      index.idIndex.set(id, i);
-    });
+    index.ids = [...data.ids];
+    index.idIndex = null;
     data.terms.forEach((term, i) => {
       const triples = data.postings[i];
       const list = new Int32Array((triples.length / 3) * 2);
@@ -159,12 +169,10 @@ export class Bm25Index {
     index.fieldLengths.length = 0;
     data.fieldNames.forEach((name, i) => {
       index.fieldNames.push(name);
-      index.fieldLengths.push(Array.from(data.fieldLengths[i]));
+      index.fieldLengths.push(data.fieldLengths[i]);
     });
-    data.ids.forEach((id, i) => {
-      index.ids.push(id);
-      index.idIndex.set(id, i);
-    });
+    index.ids = data.ids.length > 0 ? data.ids.split(ID_SEPARATOR) : [];
+    index.idIndex = null;
     data.terms.forEach((term, i) => {
       index.postings.set(term, data.postings.subarray(data.offsets[i], data.offsets[i + 1]));
       index.documentFrequencies.set(term, data.documentFrequencies[i]);
@@ -177,17 +185,22 @@ export class Bm25Index {
   }
 
   has(id: string): boolean {
-    return this.idIndex.has(id);
+    return this.positions().has(id);
   }
 
   /** Indexes `text` (the body) and optional named fields under `id`, which must be new. */
   add(id: string, text: string, fields: Bm25Fields = {}): void {
-    if (this.idIndex.has(id)) throw new Error(`Document ${id} is already indexed`);
+    const positions = this.positions();
+    if (positions.has(id)) throw new Error(`Document ${id} is already indexed`);
     const doc = this.ids.length;
     this.norms = null;
     this.ids.push(id);
-    this.idIndex.set(id, doc);
-    for (const lengths of this.fieldLengths) lengths.push(0);
+    positions.set(id, doc);
+    this.fieldLengths.forEach((lengths, f) => {
+      const growing = Array.isArray(lengths) ? lengths : Array.from(lengths);
+      growing.push(0);
+      this.fieldLengths[f] = growing;
+    });
 
     const perField: [number, string[]][] = [];
     const bodyTerms = tokenize(text);
@@ -288,7 +301,7 @@ export class Bm25Index {
     return scores;
   }
 
-  private fieldNorms(): { average: number; b: number; weight: number; lengths: number[] }[] {
+  private fieldNorms(): FieldNorm[] {
     if (this.norms !== null) return this.norms;
     const n = this.ids.length;
     this.norms = this.fieldNames.map((name, f) => {
@@ -344,11 +357,21 @@ export class Bm25Index {
 
   /** Where an id sits in the score arrays, -1 when it is not indexed. */
   positionOf(id: string): number {
-    return this.idIndex.get(id) ?? -1;
+    return this.positions().get(id) ?? -1;
+  }
+
+  private positions(): Map<string, number> {
+    this.idIndex ??= new Map(this.ids.map((id, position) => [id, position]));
+    return this.idIndex;
   }
 
   /** The `k` highest positive scores, best first; ties keep insertion order. */
   topK(scores: Float64Array, k: number): ScoredId[] {
+    return this.topPositions(scores, k).map((doc) => ({ id: this.ids[doc], score: scores[doc] }));
+  }
+
+  /** The positions of the `k` highest positive scores, best first; ties keep insertion order. */
+  topPositions(scores: Float64Array, k: number): number[] {
     const size = Math.max(0, Math.floor(k));
     if (size === 0) return [];
     // A min-heap of the best positions so far: its root is the weakest kept (lowest score, then latest position).
@@ -382,8 +405,7 @@ export class Bm25Index {
         siftDown(0);
       }
     }
-    heap.sort((a, b) => scores[b] - scores[a] || a - b);
-    return heap.map((doc) => ({ id: this.ids[doc], score: scores[doc] }));
+    return heap.sort((a, b) => scores[b] - scores[a] || a - b);
   }
 
   toJSON(): SerializedBm25Index {
@@ -408,6 +430,7 @@ export class Bm25Index {
   /** The index in typed arrays (its lists packed first), to be restored by `fromSnapshot`. */
   toSnapshot(): Bm25Snapshot {
     this.pack();
+    if (this.ids.some((id) => id.includes(ID_SEPARATOR))) throw new Error('An id holds a NUL character: the index has no snapshot');
     const terms = [...this.postings.keys()];
     const offsets = new Int32Array(terms.length + 1);
     terms.forEach((term, i) => (offsets[i + 1] = offsets[i] + (this.postings.get(term)?.length ?? 0)));
@@ -416,7 +439,7 @@ export class Bm25Index {
     return {
       version: 1,
       options: { ...this.options, fieldWeights: { ...this.options.fieldWeights }, fieldB: { ...this.options.fieldB } },
-      ids: [...this.ids],
+      ids: this.ids.join(ID_SEPARATOR),
       fieldNames: [...this.fieldNames],
       fieldLengths: this.fieldLengths.map((lengths) => Int32Array.from(lengths)),
       terms,

@@ -72,9 +72,16 @@ export interface LegalRetrieverSnapshot {
   chunkDocumentIndexes: Int32Array;
   chunks: Bm25Snapshot;
   documents: Bm25Snapshot;
-  /** Each document's defined terms, analysed. */
-  definitions: [string, { term: DefinedTerm; termTerms: string[]; definitionTerms: string[] }[]][];
+  /**
+   * Every document's defined terms, analysed, column by column: each column's values joined by NUL (within a value,
+   * analysed terms by a space), since a few long strings are read back far faster than many short ones and arrays.
+   */
+  definitions: { documents: string[]; documentIndexes: Int32Array; terms: string; definitions: string; termTerms: string; definitionTerms: string };
 }
+
+const NUL = '\u0000';
+/** The values of a snapshot's column: `join`ed by NUL. */
+const column = (joined: string, size: number): string[] => (size === 0 ? [] : joined.split(NUL));
 
 /** A defined term as the tokenizer reads it. */
 interface AnalysedDefinition {
@@ -126,7 +133,11 @@ const NAMING_SHARE = 0.1;
  * that part is matched against each document's opening and the chunks of the best-matching documents rise.
  */
 export class LegalRetriever {
-  private readonly chunkDocument = new Map<string, string>();
+  /** The documents of the chunks, in order of their first chunk, and each one's place among them. */
+  private readonly chunkDocumentIds: string[] = [];
+  private readonly chunkDocumentIndex = new Map<string, number>();
+  /** For each chunk position, its document's place in `chunkDocumentIds` (typed as restored, until a chunk is added). */
+  private chunkDocumentAt: number[] | Int32Array = [];
   /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
   private chunkDocumentPositions: Int32Array | null = null;
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
@@ -141,9 +152,19 @@ export class LegalRetriever {
     private readonly options: LegalRetrieverOptions,
     private readonly chunks: Bm25Index,
     private readonly documents: Bm25Index,
-    chunkDocuments: Iterable<[string, string]>,
+    chunkDocuments: Iterable<string>,
   ) {
-    for (const [chunkId, documentId] of chunkDocuments) this.chunkDocument.set(chunkId, documentId);
+    for (const documentId of chunkDocuments) (this.chunkDocumentAt as number[]).push(this.documentPlace(documentId));
+  }
+
+  /** A document's place in `chunkDocumentIds`, given one if it has none yet. */
+  private documentPlace(documentId: string): number {
+    let place = this.chunkDocumentIndex.get(documentId);
+    if (place === undefined) {
+      place = this.chunkDocumentIds.push(documentId) - 1;
+      this.chunkDocumentIndex.set(documentId, place);
+    }
+    return place;
   }
 
   static build(documents: Iterable<RetrieverDocument>, chunks: Iterable<RetrieverChunk>, options: Partial<LegalRetrieverOptions> = {}): LegalRetriever {
@@ -159,8 +180,7 @@ export class LegalRetriever {
   static fromJSON(data: SerializedLegalRetriever): LegalRetriever {
     if (data.version !== 1) throw new Error(`Unsupported retriever version ${String(data.version)}`);
     const chunks = Bm25Index.fromJSON(data.chunks);
-    const pairs = data.chunkDocuments.map((documentId, i): [string, string] => [chunks.idAt(i), documentId]);
-    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromJSON(data.documents), pairs);
+    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromJSON(data.documents), data.chunkDocuments);
     for (const [documentId, terms] of data.definitions ?? []) retriever.addDefinitions(documentId, terms);
     return retriever;
   }
@@ -169,12 +189,19 @@ export class LegalRetriever {
   static fromSnapshot(data: LegalRetrieverSnapshot): LegalRetriever {
     if (data.version !== 1) throw new Error(`Unsupported retriever snapshot version ${String(data.version)}`);
     const chunks = Bm25Index.fromSnapshot(data.chunks);
-    const pairs = function* (): Iterable<[string, string]> {
-      for (let i = 0; i < data.chunkDocumentIndexes.length; i++) yield [chunks.idAt(i), data.chunkDocumentIds[data.chunkDocumentIndexes[i]]];
-    };
-    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromSnapshot(data.documents), pairs());
-    for (const [documentId, terms] of data.definitions) {
-      retriever.definitions.set(documentId, new Map(terms.map((analysed) => [analysed.term.term, { ...analysed, definitionSet: new Set(analysed.definitionTerms) }])));
+    const retriever = new LegalRetriever(data.options, chunks, Bm25Index.fromSnapshot(data.documents), []);
+    data.chunkDocumentIds.forEach((documentId) => retriever.documentPlace(documentId));
+    retriever.chunkDocumentAt = data.chunkDocumentIndexes;
+    const { documents, documentIndexes } = data.definitions;
+    const size = documentIndexes.length;
+    const [terms, definitions, termTerms, definitionTerms] = [data.definitions.terms, data.definitions.definitions, data.definitions.termTerms, data.definitions.definitionTerms].map((joined) => column(joined, size));
+    for (let i = 0; i < size; i++) {
+      const documentId = documents[documentIndexes[i]];
+      let known = retriever.definitions.get(documentId);
+      if (known === undefined) retriever.definitions.set(documentId, (known = new Map()));
+      const analysedTerms = termTerms[i].length > 0 ? termTerms[i].split(' ') : [];
+      const analysedDefinition = definitionTerms[i].length > 0 ? definitionTerms[i].split(' ') : [];
+      known.set(terms[i], { term: { term: terms[i], definition: definitions[i] }, termTerms: analysedTerms, definitionTerms: analysedDefinition, definitionSet: new Set(analysedDefinition) });
     }
     return retriever;
   }
@@ -185,15 +212,13 @@ export class LegalRetriever {
 
   /** The document a chunk belongs to. */
   documentOf(chunkId: string): string | undefined {
-    return this.chunkDocument.get(chunkId);
+    const position = this.chunks.positionOf(chunkId);
+    return position < 0 ? undefined : this.chunkDocumentIds[this.chunkDocumentAt[position]];
   }
 
   /** Each chunk's document, in the order of the chunk index. */
   *chunkDocuments(): IterableIterator<[chunkId: string, documentId: string]> {
-    for (let i = 0; i < this.chunks.size; i++) {
-      const id = this.chunks.idAt(i);
-      yield [id, this.chunkDocument.get(id) ?? ''];
-    }
+    for (let i = 0; i < this.chunks.size; i++) yield [this.chunks.idAt(i), this.chunkDocumentIds[this.chunkDocumentAt[i]]];
   }
 
   /** Adds a document (to recognise it when a query names it); its chunks are added with `addChunk`. */
@@ -207,7 +232,8 @@ export class LegalRetriever {
   addChunk(chunk: RetrieverChunk): void {
     const heading = chunk.headingPath && chunk.headingPath.length > 0 ? { [HEADING_FIELD]: chunk.headingPath.join(' \n ') } : undefined;
     this.chunks.add(chunk.id, chunk.text, heading);
-    this.chunkDocument.set(chunk.id, chunk.documentId);
+    if (!Array.isArray(this.chunkDocumentAt)) this.chunkDocumentAt = Array.from(this.chunkDocumentAt);
+    this.chunkDocumentAt.push(this.documentPlace(chunk.documentId));
     this.addDefinitions(chunk.documentId, findDefinedTerms(chunk.text));
     this.chunkDocumentPositions = null;
     this.documentOrdinals = null;
@@ -246,39 +272,39 @@ export class LegalRetriever {
       const naming = this.namingQuery(question);
       if (naming !== undefined) this.addDocumentPrior(scores, naming);
     }
-    return this.chunks.topK(scores, k).map((hit) => ({
-      id: hit.id,
-      documentId: this.chunkDocument.get(hit.id) ?? '',
-      score: hit.score,
-      passageScore: passageScores[this.chunks.positionOf(hit.id)] ?? hit.score,
+    return this.chunks.topPositions(scores, k).map((position) => ({
+      id: this.chunks.idAt(position),
+      documentId: this.chunkDocumentIds[this.chunkDocumentAt[position]],
+      score: scores[position],
+      passageScore: passageScores[position],
     }));
   }
 
   toJSON(): SerializedLegalRetriever {
-    const chunkDocuments: string[] = [];
-    for (let i = 0; i < this.chunks.size; i++) chunkDocuments.push(this.chunkDocument.get(this.chunks.idAt(i)) ?? '');
+    const chunkDocuments = Array.from(this.chunkDocumentAt, (place) => this.chunkDocumentIds[place]);
     const definitions = [...this.definitions].map(([documentId, terms]): [string, DefinedTerm[]] => [documentId, [...terms.values()].map((t) => t.term)]);
     return { version: 1, options: this.options, chunkDocuments, chunks: this.chunks.toJSON(), documents: this.documents.toJSON(), definitions };
   }
 
   /** The retriever in typed arrays (see `LegalRetrieverSnapshot`), to be restored by `fromSnapshot`. */
   toSnapshot(): LegalRetrieverSnapshot {
-    const chunkDocumentIds: string[] = [];
-    const positionOf = new Map<string, number>();
-    const chunkDocumentIndexes = new Int32Array(this.chunks.size);
-    for (let i = 0; i < this.chunks.size; i++) {
-      const documentId = this.chunkDocument.get(this.chunks.idAt(i)) ?? '';
-      let position = positionOf.get(documentId);
-      if (position === undefined) {
-        position = chunkDocumentIds.push(documentId) - 1;
-        positionOf.set(documentId, position);
-      }
-      chunkDocumentIndexes[i] = position;
-    }
-    const definitions = [...this.definitions].map(([documentId, terms]): LegalRetrieverSnapshot['definitions'][number] => [
-      documentId,
-      [...terms.values()].map(({ term, termTerms, definitionTerms }) => ({ term, termTerms, definitionTerms })),
-    ]);
+    const chunkDocumentIds = [...this.chunkDocumentIds];
+    const chunkDocumentIndexes = Int32Array.from(this.chunkDocumentAt);
+    const documents = [...this.definitions.keys()];
+    const analysed = [...this.definitions.values()].flatMap((terms, document) => [...terms.values()].map((definition) => ({ document, definition })));
+    const joined = (value: (definition: AnalysedDefinition) => string): string => {
+      const values = analysed.map(({ definition }) => value(definition));
+      if (values.some((text) => text.includes(NUL))) throw new Error('A defined term holds a NUL character: the retriever has no snapshot');
+      return values.join(NUL);
+    };
+    const definitions: LegalRetrieverSnapshot['definitions'] = {
+      documents,
+      documentIndexes: Int32Array.from(analysed, ({ document }) => document),
+      terms: joined((definition) => definition.term.term),
+      definitions: joined((definition) => definition.term.definition),
+      termTerms: joined((definition) => definition.termTerms.join(' ')),
+      definitionTerms: joined((definition) => definition.definitionTerms.join(' ')),
+    };
     return { version: 1, options: this.options, chunkDocumentIds, chunkDocumentIndexes, chunks: this.chunks.toSnapshot(), documents: this.documents.toSnapshot(), definitions };
   }
 
@@ -370,15 +396,8 @@ export class LegalRetriever {
   /** Each chunk's document as a small number (by position in the chunk index), and the numbers by document id. */
   private chunkDocumentOrdinals(): { ordinals: Int32Array; ordinalOf: Map<string, number> } {
     if (this.documentOrdinals && this.documentOrdinals.ordinals.length === this.chunks.size) return this.documentOrdinals;
-    const ordinalOf = new Map<string, number>();
-    const ordinals = new Int32Array(this.chunks.size);
-    for (let i = 0; i < ordinals.length; i++) {
-      const documentId = this.chunkDocument.get(this.chunks.idAt(i)) ?? '';
-      let ordinal = ordinalOf.get(documentId);
-      if (ordinal === undefined) ordinalOf.set(documentId, (ordinal = ordinalOf.size));
-      ordinals[i] = ordinal;
-    }
-    this.documentOrdinals = { ordinals, ordinalOf };
+    const ordinals = this.chunkDocumentAt instanceof Int32Array ? this.chunkDocumentAt : Int32Array.from(this.chunkDocumentAt);
+    this.documentOrdinals = { ordinals, ordinalOf: this.chunkDocumentIndex };
     return this.documentOrdinals;
   }
 
@@ -426,10 +445,9 @@ export class LegalRetriever {
 
   private documentPositions(): Int32Array {
     if (this.chunkDocumentPositions && this.chunkDocumentPositions.length === this.chunks.size) return this.chunkDocumentPositions;
-    const documentPosition = new Map<string, number>();
-    for (let i = 0; i < this.documents.size; i++) documentPosition.set(this.documents.idAt(i), i);
+    const documentPosition = this.chunkDocumentIds.map((documentId) => this.documents.positionOf(documentId));
     const positions = new Int32Array(this.chunks.size);
-    for (let i = 0; i < positions.length; i++) positions[i] = documentPosition.get(this.chunkDocument.get(this.chunks.idAt(i)) ?? '') ?? -1;
+    for (let i = 0; i < positions.length; i++) positions[i] = documentPosition[this.chunkDocumentAt[i]];
     this.chunkDocumentPositions = positions;
     return positions;
   }

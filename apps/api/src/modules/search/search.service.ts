@@ -114,6 +114,8 @@ export class SearchService implements OnModuleDestroy {
   /** Projects whose index is to be saved, with when the first change not yet saved came. */
   private readonly pendingSaves = new Map<string, { timer: NodeJS.Timeout; since: number }>();
   private readonly saving = new Set<Promise<void>>();
+  /** Set once shutdown began: the last saves are made then, and none is scheduled after. */
+  private closing = false;
 
   constructor(
     private readonly ingestion: IngestionService,
@@ -153,6 +155,7 @@ export class SearchService implements OnModuleDestroy {
    * it; before the search threads stop. A save cut short by the end of the shutdown leaves the previous file whole.
    */
   async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     const pending = [...this.pendingSaves.keys()];
     for (const { timer } of this.pendingSaves.values()) clearTimeout(timer);
     this.pendingSaves.clear();
@@ -421,6 +424,7 @@ export class SearchService implements OnModuleDestroy {
    * after a restart then restores it instead of reading every passage again.
    */
   private scheduleSave(projectId: string): void {
+    if (this.closing) return;
     const entry = this.pendingSaves.get(projectId);
     if (entry) clearTimeout(entry.timer);
     const since = entry?.since ?? Date.now();

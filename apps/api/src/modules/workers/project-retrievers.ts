@@ -77,10 +77,11 @@ export class ProjectRetrievers {
     const project = this.projects.get(projectId);
     if (project === undefined) return null;
     const retriever = project.retriever.toSnapshot();
-    const size = retriever.chunks.ids.length;
+    const size = project.retriever.size;
     const data: ProjectSnapshot = { version: 1, retriever, ordinals: new Int32Array(size), starts: new Int32Array(size), ends: new Int32Array(size), headings: new Int32Array(size), headingPaths: [] };
     const headingIndex = new Map<string, number>();
-    retriever.chunks.ids.forEach((id, i) => {
+    let i = 0;
+    for (const [id] of project.retriever.chunkDocuments()) {
       const chunk = project.sections.get(id);
       if (chunk === undefined) throw new Error(`Passage ${id} has no section`);
       const key = chunk.headingPath.join('\u0000');
@@ -93,7 +94,8 @@ export class ProjectRetrievers {
       data.starts[i] = chunk.start;
       data.ends[i] = chunk.end;
       data.headings[i] = heading;
-    });
+      i++;
+    }
     return serialize(data);
   }
 
@@ -102,15 +104,11 @@ export class ProjectRetrievers {
     const data = deserialize(bytes) as ProjectSnapshot;
     if (data.version !== 1) throw new Error(`Unsupported search snapshot version ${String(data.version)}`);
     const retriever = LegalRetriever.fromSnapshot(data.retriever);
-    const { chunkDocumentIds, chunkDocumentIndexes } = data.retriever;
-    const chunks: SectionChunk[] = data.retriever.chunks.ids.map((id, i) => ({
-      id,
-      documentId: chunkDocumentIds[chunkDocumentIndexes[i]],
-      ordinal: data.ordinals[i],
-      start: data.starts[i],
-      end: data.ends[i],
-      headingPath: data.headingPaths[data.headings[i]],
-    }));
+    const chunks: SectionChunk[] = [];
+    for (const [id, documentId] of retriever.chunkDocuments()) {
+      const i = chunks.length;
+      chunks.push({ id, documentId, ordinal: data.ordinals[i], start: data.starts[i], end: data.ends[i], headingPath: data.headingPaths[data.headings[i]] });
+    }
     this.projects.set(projectId, { retriever, sections: new SectionMap(chunks) });
   }
 
