@@ -12,4 +12,4 @@ export { LEGAL_THESAURUS } from './legal-thesaurus';
 export { buildPlainQuery, buildQuestionQuery, DEFAULT_QUERY_EXPANSION, parseLegalQuery, questionTerms } from './query';
 export type { ParsedLegalQuery, QueryExpansionOptions } from './query';
 export { assembleSections, DEFAULT_SMALL_TO_BIG, SectionMap } from './small-to-big';
-export type { SectionChunk, SectionHit, SmallToBigOptions } from './small-to-big';
+export type { SectionChunk, SectionColumns, SectionHit, SmallToBigOptions } from './small-to-big';

@@ -210,6 +210,11 @@ export class LegalRetriever {
     return this.chunks.size;
   }
 
+  /** The id of the chunk at a position of the index. */
+  chunkIdAt(position: number): string {
+    return this.chunks.idAt(position);
+  }
+
   /** The document a chunk belongs to. */
   documentOf(chunkId: string): string | undefined {
     const position = this.chunks.positionOf(chunkId);

@@ -52,36 +52,51 @@ const startsWith = (path: readonly string[], prefix: readonly string[]): boolean
 export class SectionMap {
   private readonly byDocument = new Map<string, SectionChunk[]>();
   private readonly position = new Map<string, { documentId: string; index: number }>();
+  /** Documents restored column by column (`fromColumns`) whose passages are made into records when first asked for. */
+  private readonly stored = new Map<string, number[]>();
+  private columns: SectionColumns | null = null;
+  /** Each stored passage's document, built only when a passage is asked for without its document. */
+  private storedDocumentOf: Map<string, string> | null = null;
 
   constructor(chunks: Iterable<SectionChunk>) {
     this.add(chunks);
+  }
+
+  /** A map of passages given column by column (as a snapshot holds them): each document is read when first needed. */
+  static fromColumns(columns: SectionColumns): SectionMap {
+    const map = new SectionMap([]);
+    map.columns = columns;
+    for (let row = 0; row < columns.documentAt.length; row++) {
+      const documentId = columns.documentIds[columns.documentAt[row]];
+      const rows = map.stored.get(documentId);
+      if (rows) rows.push(row);
+      else map.stored.set(documentId, [row]);
+    }
+    return map;
   }
 
   /** Adds passages (of documents new to the map, or more of one already in it). */
   add(chunks: Iterable<SectionChunk>): void {
     const touched = new Set<string>();
     for (const chunk of chunks) {
+      this.open(chunk.documentId);
       const list = this.byDocument.get(chunk.documentId) ?? [];
       list.push(chunk);
       this.byDocument.set(chunk.documentId, list);
       touched.add(chunk.documentId);
     }
-    for (const documentId of touched) {
-      const list = this.byDocument.get(documentId) as SectionChunk[];
-      list.sort((a, b) => a.ordinal - b.ordinal);
-      list.forEach((chunk, index) => this.position.set(chunk.id, { documentId, index }));
-    }
+    for (const documentId of touched) this.place(documentId);
   }
 
-  /** A passage as it was added. */
-  get(chunkId: string): SectionChunk | undefined {
-    const at = this.position.get(chunkId);
+  /** A passage as it was added (`documentId`, when known, spares a search for it). */
+  get(chunkId: string, documentId?: string): SectionChunk | undefined {
+    const at = this.locate(chunkId, documentId);
     return at === undefined ? undefined : this.byDocument.get(at.documentId)?.[at.index];
   }
 
   /** The passages of a passage's section, in order: the passage alone when the section is longer than `maxChars`. */
-  sectionOf(chunkId: string, maxChars: number): SectionChunk[] {
-    const at = this.position.get(chunkId);
+  sectionOf(chunkId: string, maxChars: number, documentId?: string): SectionChunk[] {
+    const at = this.locate(chunkId, documentId);
     if (at === undefined) return [];
     const list = this.byDocument.get(at.documentId) as SectionChunk[];
     const chunk = list[at.index];
@@ -93,6 +108,63 @@ export class SectionMap {
     if (list[last].end - list[first].start > maxChars) return [chunk];
     return list.slice(first, last + 1);
   }
+
+  private locate(chunkId: string, documentId?: string): { documentId: string; index: number } | undefined {
+    const at = this.position.get(chunkId);
+    if (at !== undefined || this.stored.size === 0) return at;
+    const owner = documentId ?? this.storedDocument(chunkId);
+    if (owner === undefined || !this.open(owner)) return undefined;
+    return this.position.get(chunkId);
+  }
+
+  /** Makes a stored document's passages into records; whether it was stored. */
+  private open(documentId: string): boolean {
+    const rows = this.stored.get(documentId);
+    const columns = this.columns;
+    if (rows === undefined || columns === null) return false;
+    this.stored.delete(documentId);
+    const list = rows.map((row) => ({
+      id: columns.idAt(row),
+      documentId,
+      ordinal: columns.ordinals[row],
+      start: columns.starts[row],
+      end: columns.ends[row],
+      headingPath: columns.headingPaths[columns.headings[row]],
+    }));
+    this.byDocument.set(documentId, [...(this.byDocument.get(documentId) ?? []), ...list]);
+    this.place(documentId);
+    return true;
+  }
+
+  private place(documentId: string): void {
+    const list = this.byDocument.get(documentId) as SectionChunk[];
+    list.sort((a, b) => a.ordinal - b.ordinal);
+    list.forEach((chunk, index) => this.position.set(chunk.id, { documentId, index }));
+  }
+
+  private storedDocument(chunkId: string): string | undefined {
+    const columns = this.columns;
+    if (columns === null) return undefined;
+    if (this.storedDocumentOf === null) {
+      this.storedDocumentOf = new Map();
+      for (const [documentId, rows] of this.stored) for (const row of rows) this.storedDocumentOf.set(columns.idAt(row), documentId);
+    }
+    return this.storedDocumentOf.get(chunkId);
+  }
+}
+
+/** Passages column by column: row `i` is one passage. */
+export interface SectionColumns {
+  idAt: (row: number) => string;
+  /** The documents, once each, and each row's place among them. */
+  documentIds: readonly string[];
+  documentAt: Int32Array;
+  ordinals: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Each row's heading path, as a place in `headingPaths`. */
+  headings: Int32Array;
+  headingPaths: readonly (readonly string[])[];
 }
 
 /**
@@ -101,7 +173,7 @@ export class SectionMap {
  * A passage already handed out within a better one is not repeated; the order is the passages' order.
  */
 export function assembleSections(
-  hits: readonly { id: string; score: number; passageScore?: number }[],
+  hits: readonly { id: string; documentId?: string; score: number; passageScore?: number }[],
   sections: SectionMap,
   options: Partial<SmallToBigOptions> = {},
 ): SectionHit[] {
@@ -116,7 +188,7 @@ export function assembleSections(
     const tight = out.length < tightHits;
     const growRatio = tight ? tightRatio : 0;
     const maxChars = tight ? maxSectionChars : contextSectionChars;
-    let section = sections.sectionOf(hit.id, growRatio > 0 ? Number.MAX_SAFE_INTEGER : maxChars);
+    let section = sections.sectionOf(hit.id, growRatio > 0 ? Number.MAX_SAFE_INTEGER : maxChars, hit.documentId);
     if (growRatio > 0) section = own(hit) <= 0 ? section.filter((chunk) => chunk.id === hit.id) : grown(section, hit, (id) => (given.has(id) ? -1 : (scores.get(id) ?? 0)), growRatio * own(hit), maxChars);
     if (section.length === 0) continue;
     for (const chunk of section) given.add(chunk.id);

@@ -116,14 +116,14 @@ export class FieldCipher {
 
   /** Seals bytes as `seal` seals text. */
   sealBytes(key: DataKey, field: FieldRef, plaintext: Uint8Array): Buffer {
-    return Buffer.concat(this.sealPieces(key, field, [plaintext]));
+    return Buffer.concat([...this.sealPieces(key, field, [plaintext])]);
   }
 
   /**
-   * Seals the concatenation of `parts` as `sealBytes` does, handing back the sealed value in pieces to be written one
-   * after the other: a large value (a search snapshot) is never copied whole again.
+   * Seals the concatenation of `parts` as `sealBytes` does, yielding the sealed value in pieces as they are made, to
+   * be written one after the other: a large value (a search snapshot) is never held sealed whole.
    */
-  sealPieces(key: DataKey, field: FieldRef, parts: readonly Uint8Array[]): Buffer[] {
+  *sealPieces(key: DataKey, field: FieldRef, parts: readonly Uint8Array[]): Generator<Buffer> {
     const header = Buffer.alloc(HEADER_BYTES);
     header[0] = SEALED;
     header[1] = VERSION;
@@ -131,10 +131,11 @@ export class FieldCipher {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key.key, iv);
     cipher.setAAD(Buffer.concat([header, this.location(field)]));
-    const pieces = [header, iv];
-    // A slice at a time: the cipher's output stays in the processor's cache instead of one more copy of the whole.
-    for (const part of parts) for (let at = 0; at < part.length; at += CIPHER_SLICE_BYTES) pieces.push(cipher.update(part.subarray(at, at + CIPHER_SLICE_BYTES)));
-    return [...pieces, cipher.final(), cipher.getAuthTag()];
+    yield header;
+    yield iv;
+    for (const part of parts) for (let at = 0; at < part.length; at += CIPHER_SLICE_BYTES) yield cipher.update(part.subarray(at, at + CIPHER_SLICE_BYTES));
+    yield cipher.final();
+    yield cipher.getAuthTag();
   }
 
   sealJson(key: DataKey, field: FieldRef, value: unknown): Buffer {

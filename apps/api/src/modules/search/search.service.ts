@@ -184,8 +184,12 @@ export class SearchService implements OnModuleDestroy {
       const allowed = options.documentIds ? new Set(options.documentIds) : null;
       const points = allowed ? index.points.filter((point) => allowed.has(index.pointDocuments.get(point.id) ?? '')) : index.points;
       const semantic = await this.vectors.search(projectId, await this.embedder.embedQuery(query), depth, points, options.documentIds);
-      const own = new Map(lexical.map((hit) => [hit.id, hit.passageScore]));
-      const ranked: RankedPassage[] = this.weightedFusion(lexical, semantic, weight).map((hit) => ({ ...hit, passageScore: own.get(hit.id) ?? 0 }));
+      const own = new Map(lexical.map((hit) => [hit.id, hit]));
+      const ranked: RankedPassage[] = this.weightedFusion(lexical, semantic, weight).map((hit) => ({
+        ...hit,
+        documentId: own.get(hit.id)?.documentId ?? index.pointDocuments.get(hit.id),
+        passageScore: own.get(hit.id)?.passageScore ?? 0,
+      }));
       sections = await this.workers.call(projectId, 'assemble', projectId, ranked, k);
     } else {
       sections = await this.workers.call(projectId, 'search', projectId, query, depth, k, options.documentIds);

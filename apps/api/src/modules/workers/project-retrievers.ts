@@ -1,5 +1,5 @@
 import { deserialize, serialize } from 'node:v8';
-import { assembleSections, LegalRetriever, SectionMap, type LegalRetrieverSnapshot, type RetrievalHit, type SectionChunk, type SectionHit } from '@casewise/legal';
+import { assembleSections, LegalRetriever, SectionMap, type LegalRetrieverSnapshot, type RetrievalHit, type SectionHit } from '@casewise/legal';
 
 /** A document as its project's retriever reads it: the opening of its stored text and its file name. */
 export interface RetrieverInputDocument {
@@ -23,6 +23,8 @@ export interface RetrieverInputChunk {
 /** One ranked passage before small-to-big: its score, and its own match with the question before any document prior. */
 export interface RankedPassage {
   id: string;
+  /** Its document, when known: spares looking it up. */
+  documentId?: string;
   score: number;
   passageScore?: number;
 }
@@ -81,8 +83,8 @@ export class ProjectRetrievers {
     const data: ProjectSnapshot = { version: 1, retriever, ordinals: new Int32Array(size), starts: new Int32Array(size), ends: new Int32Array(size), headings: new Int32Array(size), headingPaths: [] };
     const headingIndex = new Map<string, number>();
     let i = 0;
-    for (const [id] of project.retriever.chunkDocuments()) {
-      const chunk = project.sections.get(id);
+    for (const [id, documentId] of project.retriever.chunkDocuments()) {
+      const chunk = project.sections.get(id, documentId);
       if (chunk === undefined) throw new Error(`Passage ${id} has no section`);
       const key = chunk.headingPath.join('\u0000');
       let heading = headingIndex.get(key);
@@ -104,12 +106,18 @@ export class ProjectRetrievers {
     const data = deserialize(bytes) as ProjectSnapshot;
     if (data.version !== 1) throw new Error(`Unsupported search snapshot version ${String(data.version)}`);
     const retriever = LegalRetriever.fromSnapshot(data.retriever);
-    const chunks: SectionChunk[] = [];
-    for (const [id, documentId] of retriever.chunkDocuments()) {
-      const i = chunks.length;
-      chunks.push({ id, documentId, ordinal: data.ordinals[i], start: data.starts[i], end: data.ends[i], headingPath: data.headingPaths[data.headings[i]] });
-    }
-    this.projects.set(projectId, { retriever, sections: new SectionMap(chunks) });
+    const { chunkDocumentIds, chunkDocumentIndexes } = data.retriever;
+    const sections = SectionMap.fromColumns({
+      idAt: (row) => retriever.chunkIdAt(row),
+      documentIds: chunkDocumentIds,
+      documentAt: chunkDocumentIndexes,
+      ordinals: data.ordinals,
+      starts: data.starts,
+      ends: data.ends,
+      headings: data.headings,
+      headingPaths: data.headingPaths,
+    });
+    this.projects.set(projectId, { retriever, sections });
   }
 
   forget(projectId: string): void {
