@@ -1,4 +1,5 @@
-import { Bm25Index, type SerializedBm25Index } from './bm25-index';
+import { deserialize, serialize } from 'node:v8';
+import { Bm25Index, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
 
 const DOCS = [
   { id: 'law', text: 'This Agreement shall be governed by the laws of the State of New York.' },
@@ -141,5 +142,27 @@ describe('Bm25Index', () => {
     for (const k of [0, 1, 5, 64, 150, 500]) {
       expect(index.topK(scores, k)).toEqual(sorted.slice(0, k).map((i) => ({ id: `d${i}`, score: scores[i] })));
     }
+  });
+
+  it('restores from its snapshot the exact postings, decoded when read, and goes on growing and snapshotting', () => {
+    // Enough documents and repeats that document gaps and frequencies take several bytes each.
+    const words = ['indemnify', 'licensor', 'territory', 'royalty', 'audit', 'warranty'];
+    const texts = Array.from({ length: 400 }, (_, i) => `${words[i % 6]} ${'royalty '.repeat(i % 40)}clause ${i % 7 === 0 ? 'audit' : ''}`);
+    const fields = (i: number): Record<string, string> => (i % 3 === 0 ? { heading: `${i}. ${words[(i + 1) % 6]}` } : {});
+    const whole = new Bm25Index({ fieldWeights: { body: 1, heading: 0.8 } });
+    texts.forEach((text, i) => whole.add(`d${i}`, text, fields(i)));
+    const half = new Bm25Index({ fieldWeights: { body: 1, heading: 0.8 } });
+    texts.slice(0, 300).forEach((text, i) => half.add(`d${i}`, text, fields(i)));
+
+    const restored = Bm25Index.fromSnapshot(deserialize(serialize(half.toSnapshot())) as Bm25Snapshot);
+    expect(restored.search('royalty audit', 50)).toEqual(half.search('royalty audit', 50));
+    // Some lists decoded by that search, the others still as stored: extended, then snapshotted again.
+    texts.slice(300).forEach((text, i) => restored.add(`d${i + 300}`, text, fields(i + 300)));
+    const again = Bm25Index.fromSnapshot(deserialize(serialize(restored.toSnapshot())) as Bm25Snapshot);
+    for (const query of ['royalty audit', 'indemnify territory', 'warranty clause', 'licensor']) {
+      expect(again.search(query, 400)).toEqual(whole.search(query, 400));
+      expect(restored.search(query, 400)).toEqual(whole.search(query, 400));
+    }
+    expect(again.toJSON()).toEqual(whole.toJSON());
   });
 });

@@ -63,11 +63,11 @@ export interface SerializedBm25Index {
 }
 
 /**
- * The index in typed arrays, for a snapshot (structured-cloneable, e.g. by `v8.serialize`): restored as it was, its
- * postings views into one array, without tokenising anything again.
+ * The index in typed arrays, for a snapshot (structured-cloneable, e.g. by `v8.serialize`): restored as it was
+ * without tokenising anything again, each term's postings decoded only when a search first reads them.
  */
 export interface Bm25Snapshot {
-  version: 1;
+  version: 2;
   options: Bm25Options;
   /** The ids joined by NUL: one string is read back far faster than as many strings as passages. */
   ids: string;
@@ -75,13 +75,73 @@ export interface Bm25Snapshot {
   fieldLengths: Int32Array[];
   terms: string[];
   documentFrequencies: Int32Array;
-  /** Where each term's packed pairs start in `postings` (one more entry than terms: the end). */
+  /** Where each term's pairs start in `postings`, in bytes (one more entry than terms: the end). */
   offsets: Int32Array;
-  /** Every term's pairs (document index, term frequency << FIELD_BITS | field index), one after the other. */
-  postings: Int32Array;
+  /** How many pairs each term has. */
+  pairs: Int32Array;
+  /**
+   * Every term's pairs (document index, term frequency << FIELD_BITS | field index), one after the other, as
+   * variable-length integers (7 bits a byte), each document index as its distance from the one before: a third of
+   * the bytes of the packed pairs. A term's list is decoded when first read.
+   */
+  postings: Uint8Array;
 }
 
-type PostingList = number[] | Int32Array;
+/** A term's pairs as a snapshot stored them (see `Bm25Snapshot.postings`), not decoded yet. */
+class EncodedPostings {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly pairs: number,
+  ) {}
+}
+
+type PostingList = number[] | Int32Array | EncodedPostings;
+
+/** Bytes a variable-length unsigned integer takes. */
+const varintBytes = (value: number): number => (value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5);
+
+/** Writes a list's pairs at `at` (see `Bm25Snapshot.postings`); where the next bytes go. */
+function encodePairs(list: ArrayLike<number>, into: Uint8Array | null, at: number): number {
+  let previous = 0;
+  for (let i = 0; i < list.length; i++) {
+    let value = i % 2 === 0 ? list[i] - previous : list[i] >>> 0;
+    if (i % 2 === 0) previous = list[i];
+    if (into === null) {
+      at += varintBytes(value);
+      continue;
+    }
+    while (value >= 0x80) {
+      into[at++] = (value & 0x7f) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    into[at++] = value;
+  }
+  return at;
+}
+
+function decodePairs(encoded: EncodedPostings): Int32Array {
+  const list = new Int32Array(encoded.pairs * 2);
+  const bytes = encoded.bytes;
+  let at = 0;
+  let previous = 0;
+  for (let i = 0; i < list.length; i++) {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) break;
+      scale *= 0x80;
+    }
+    if (i % 2 === 0) {
+      previous += value;
+      list[i] = previous;
+    } else {
+      list[i] = value;
+    }
+  }
+  return list;
+}
 
 interface FieldNorm {
   average: number;
@@ -163,7 +223,7 @@ export class Bm25Index {
 
   /** An index restored from `toSnapshot`. */
   static fromSnapshot(data: Bm25Snapshot): Bm25Index {
-    if (data.version !== 1) throw new Error(`Unsupported BM25 snapshot version ${String(data.version)}`);
+    if (data.version !== 2) throw new Error(`Unsupported BM25 snapshot version ${String(data.version)}`);
     const index = new Bm25Index(data.options);
     index.fieldNames.length = 0;
     index.fieldLengths.length = 0;
@@ -174,7 +234,7 @@ export class Bm25Index {
     index.ids = data.ids.length > 0 ? data.ids.split(ID_SEPARATOR) : [];
     index.idIndex = null;
     data.terms.forEach((term, i) => {
-      index.postings.set(term, data.postings.subarray(data.offsets[i], data.offsets[i + 1]));
+      index.postings.set(term, new EncodedPostings(data.postings.subarray(data.offsets[i], data.offsets[i + 1]), data.pairs[i]));
       index.documentFrequencies.set(term, data.documentFrequencies[i]);
     });
     return index;
@@ -217,7 +277,7 @@ export class Bm25Index {
       const counts = new Map<string, number>();
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const [term, tf] of counts) {
-        let list = this.postings.get(term);
+        let list = this.list(term);
         if (list === undefined || !Array.isArray(list)) {
           list = list === undefined ? [] : Array.from(list);
           this.postings.set(term, list);
@@ -276,7 +336,7 @@ export class Bm25Index {
     };
 
     for (const { term, weight: queryWeight, accepts } of terms) {
-      const list = this.postings.get(term);
+      const list = this.list(term);
       if (!list || queryWeight === 0) continue;
       const df = this.documentFrequencies.get(term) ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -343,7 +403,7 @@ export class Bm25Index {
   /** Whether some indexed id holds the term in the named field. */
   occursInField(term: string, field: string): boolean {
     const index = this.fieldNames.indexOf(field);
-    const list = this.postings.get(term);
+    const list = this.list(term);
     if (index < 0 || !list) return false;
     for (let i = 1; i < list.length; i += 2) if ((list[i] & FIELD_MASK) === index) return true;
     return false;
@@ -351,7 +411,7 @@ export class Bm25Index {
 
   /** The positions (as in the score arrays) of the ids that hold the term, in any field; a position may repeat. */
   *positionsOf(term: string): IterableIterator<number> {
-    const list = this.postings.get(term);
+    const list = this.list(term);
     if (list) for (let i = 0; i < list.length; i += 2) yield list[i];
   }
 
@@ -419,7 +479,7 @@ export class Bm25Index {
       terms,
       documentFrequencies: terms.map((term) => this.documentFrequencies.get(term) ?? 0),
       postings: terms.map((term) => {
-        const list = this.postings.get(term) ?? [];
+        const list = this.list(term) ?? [];
         const triples: number[] = [];
         for (let i = 0; i < list.length; i += 2) triples.push(list[i], list[i + 1] & FIELD_MASK, list[i + 1] >>> FIELD_BITS);
         return triples;
@@ -432,12 +492,13 @@ export class Bm25Index {
     this.pack();
     if (this.ids.some((id) => id.includes(ID_SEPARATOR))) throw new Error('An id holds a NUL character: the index has no snapshot');
     const terms = [...this.postings.keys()];
+    const lists = terms.map((term) => this.postings.get(term) ?? []);
     const offsets = new Int32Array(terms.length + 1);
-    terms.forEach((term, i) => (offsets[i + 1] = offsets[i] + (this.postings.get(term)?.length ?? 0)));
-    const postings = new Int32Array(offsets[terms.length]);
-    terms.forEach((term, i) => postings.set(this.postings.get(term) ?? [], offsets[i]));
+    lists.forEach((list, i) => (offsets[i + 1] = list instanceof EncodedPostings ? offsets[i] + list.bytes.length : encodePairs(list, null, offsets[i])));
+    const postings = new Uint8Array(offsets[terms.length]);
+    lists.forEach((list, i) => (list instanceof EncodedPostings ? postings.set(list.bytes, offsets[i]) : encodePairs(list, postings, offsets[i])));
     return {
-      version: 1,
+      version: 2,
       options: { ...this.options, fieldWeights: { ...this.options.fieldWeights }, fieldB: { ...this.options.fieldB } },
       ids: this.ids.join(ID_SEPARATOR),
       fieldNames: [...this.fieldNames],
@@ -445,8 +506,18 @@ export class Bm25Index {
       terms,
       documentFrequencies: Int32Array.from(terms, (term) => this.documentFrequencies.get(term) ?? 0),
       offsets,
+      pairs: Int32Array.from(lists, (list) => (list instanceof EncodedPostings ? list.pairs : list.length / 2)),
       postings,
     };
+  }
+
+  /** A term's pairs, decoded first when they are still as a snapshot stored them. */
+  private list(term: string): number[] | Int32Array | undefined {
+    const list = this.postings.get(term);
+    if (!(list instanceof EncodedPostings)) return list;
+    const decoded = decodePairs(list);
+    this.postings.set(term, decoded);
+    return decoded;
   }
 
   private fieldIndex(name: string): number {

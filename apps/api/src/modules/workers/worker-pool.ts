@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
 import { childModule } from '@api/modules/common/node-module';
 import { ConfigService } from '@api/modules/config/config.service';
@@ -32,18 +32,29 @@ function hash(route: string): number {
  * to `onLost` listeners (they must be built again).
  */
 @Injectable()
-export class WorkerPool implements OnApplicationShutdown {
+export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WorkerPool.name);
   private readonly slots: Slot[];
   private readonly local: WorkerHandlers | null;
   private readonly lostListeners: ((routes: string[]) => void)[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly startEarly: boolean;
 
   constructor(config: ConfigService) {
     const size = config.workers.threads;
+    this.startEarly = config.app.role !== 'worker';
     this.slots = Array.from({ length: size }, () => ({ worker: null, pending: new Map(), routes: new Set() }));
     this.local = size === 0 ? workerHandlers() : null;
+  }
+
+  /**
+   * A server that answers questions starts its threads at once (they load their code while the server starts), so that
+   * the first question, a restored search index among it, does not wait for that.
+   */
+  onApplicationBootstrap(): void {
+    if (!this.startEarly || this.closed) return;
+    for (const slot of this.slots) if (slot.worker === null) this.spawn(slot);
   }
 
   get size(): number {
