@@ -41,10 +41,12 @@ interface ProjectIndex {
   pointDocuments: Map<string, string>;
   /**
    * The stored texts (and pages) of the documents recent answers drew on, read when first needed and kept while the
-   * index is (at most TEXTS_KEPT, the least recently used dropped): what sections are cut from and answers checked against.
+   * index is: what sections are cut from and answers checked against.
    */
-  texts: Map<string, DocumentTextEntity>;
-  /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever and the texts kept. */
+  texts: Kept<DocumentTextEntity>;
+  /** The passages recent searches found, read when first found and kept while the index is. */
+  passages: Kept<ChunkEntity>;
+  /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever, the texts and passages kept. */
   bytes: number;
   /** Whether the index holds documents its saved snapshot does not. */
   unsaved: boolean;
@@ -65,6 +67,8 @@ export interface SearchCacheStats {
 const RETRIEVER_BYTES_PER_SNAPSHOT_BYTE = 5;
 /** Documents whose stored texts an index keeps at once. */
 const TEXTS_KEPT = 256;
+/** Passages an index keeps at once. */
+const PASSAGES_KEPT = 8192;
 /** A project's index is saved once its documents have stopped changing for this long (ms). */
 const SAVE_DELAY_MS = 2000;
 /** While documents keep being made ready, the index is saved at least this often (ms). */
@@ -73,6 +77,40 @@ const SAVE_EVERY_MS = 15_000;
 /** Bytes of the vectors as numbers, and of a stored text (UTF-16, with its page records). */
 const vectorBytes = (points: readonly VectorPoint[]): number => points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
 const textBytes = (text: DocumentTextEntity): number => text.text.length * 2 + 1024;
+const passageBytes = (chunk: ChunkEntity): number => (chunk.text.length + chunk.headingPath.join(' ').length) * 2 + 400;
+
+/** Values read from the database when first needed, at most `limit` of them, the least recently used dropped first. */
+class Kept<V> {
+  private readonly values = new Map<string, V>();
+  /** What the values kept are estimated to hold. */
+  bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly size: (value: V) => number,
+  ) {}
+
+  get(id: string): V | undefined {
+    const value = this.values.get(id);
+    if (value !== undefined) {
+      // Most recently used goes last.
+      this.values.delete(id);
+      this.values.set(id, value);
+    }
+    return value;
+  }
+
+  keep(id: string, value: V): void {
+    if (this.values.has(id)) return;
+    this.values.set(id, value);
+    this.bytes += this.size(value);
+    for (const [oldest, dropped] of this.values) {
+      if (this.values.size <= this.limit) break;
+      this.values.delete(oldest);
+      this.bytes -= this.size(dropped);
+    }
+  }
+}
 
 /**
  * Bytes a batch of passages is estimated to add to a retriever being built (before its snapshot is taken): about
@@ -216,7 +254,8 @@ export class SearchService implements OnModuleDestroy {
       wanted.add(hit.id);
       if (hit.chunkIds.length > 1) wanted.add(hit.chunkIds[0]).add(hit.chunkIds[hit.chunkIds.length - 1]);
     }
-    const chunks = new Map((await this.ingestion.chunksById(projectId, [...wanted])).map((chunk) => [chunk.id, chunk]));
+    const found = await this.readThrough(index, index.passages, [...wanted], (ids) => this.ingestion.chunksById(projectId, ids), (chunk) => chunk.id);
+    const chunks = new Map(found.map((chunk) => [chunk.id, chunk]));
     const grown = sections.filter((hit) => hit.chunkIds.length > 1).flatMap((hit) => chunks.get(hit.id)?.documentId ?? []);
     const texts = new Map((await this.keptTexts(index, grown)).map((text) => [text.documentId, text.text]));
     return sections.flatMap((hit) => {
@@ -241,39 +280,30 @@ export class SearchService implements OnModuleDestroy {
     return index ? this.keptTexts(index, documentIds) : this.ingestion.textsOf([...new Set(documentIds)]);
   }
 
-  private async keptTexts(index: ProjectIndex, documentIds: readonly string[]): Promise<DocumentTextEntity[]> {
-    const found: DocumentTextEntity[] = [];
+  private keptTexts(index: ProjectIndex, documentIds: readonly string[]): Promise<DocumentTextEntity[]> {
+    return this.readThrough(index, index.texts, documentIds, (ids) => this.ingestion.textsOf(ids), (text) => text.documentId);
+  }
+
+  /** These values, from what the index keeps, the others read from the database and kept (and counted against the bound). */
+  private async readThrough<V>(index: ProjectIndex, kept: Kept<V>, ids: readonly string[], read: (ids: string[]) => Promise<V[]>, idOf: (value: V) => string): Promise<V[]> {
+    const found: V[] = [];
     const missing: string[] = [];
-    for (const id of new Set(documentIds)) {
-      const text = index.texts.get(id);
-      if (text === undefined) {
-        missing.push(id);
-        continue;
-      }
-      // Most recently used goes last.
-      index.texts.delete(id);
-      index.texts.set(id, text);
-      found.push(text);
+    for (const id of new Set(ids)) {
+      const value = kept.get(id);
+      if (value === undefined) missing.push(id);
+      else found.push(value);
     }
     if (missing.length === 0) return found;
-    const read = await this.ingestion.textsOf(missing);
-    let bytes = 0;
-    for (const text of read) {
-      if (index.texts.has(text.documentId)) continue;
-      index.texts.set(text.documentId, text);
-      bytes += textBytes(text);
-    }
-    for (const [id, text] of index.texts) {
-      if (index.texts.size <= TEXTS_KEPT) break;
-      index.texts.delete(id);
-      bytes -= textBytes(text);
-    }
-    index.bytes += bytes;
+    const fresh = await read(missing);
+    const before = kept.bytes;
+    for (const value of fresh) kept.keep(idOf(value), value);
+    const added = kept.bytes - before;
+    index.bytes += added;
     if (this.indexes.get(index.projectId) === index) {
-      this.cachedBytes += bytes;
+      this.cachedBytes += added;
       this.evict(index.projectId);
     }
-    return [...found, ...read];
+    return [...found, ...fresh];
   }
 
   /** Reciprocal rank fusion with a weight on the second list. */
@@ -330,7 +360,19 @@ export class SearchService implements OnModuleDestroy {
    */
   private async build(projectId: string, signature: string, withVectors: boolean): Promise<ProjectIndex> {
     const versions = await this.documents.readyVersions(projectId);
-    const index: ProjectIndex = { projectId, signature, versions: new Map(), withVectors, files: new Map(), points: [], pointDocuments: new Map(), texts: new Map(), bytes: 0, unsaved: true };
+    const index: ProjectIndex = {
+      projectId,
+      signature,
+      versions: new Map(),
+      withVectors,
+      files: new Map(),
+      points: [],
+      pointDocuments: new Map(),
+      texts: new Kept(TEXTS_KEPT, textBytes),
+      passages: new Kept(PASSAGES_KEPT, passageBytes),
+      bytes: 0,
+      unsaved: true,
+    };
     const started = performance.now();
     if (!withVectors) {
       const restored = await this.restore(projectId, index, versions);
@@ -453,9 +495,7 @@ export class SearchService implements OnModuleDestroy {
       // Deleted, dropped or rebuilt meanwhile: this snapshot is not to be written.
       if (payload === null || this.indexes.get(projectId) !== index) return;
       // The snapshot packed the retriever's postings: what it holds is now known better than the estimate of its build.
-      let texts = 0;
-      for (const text of index.texts.values()) texts += textBytes(text);
-      const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + texts;
+      const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + index.texts.bytes + index.passages.bytes;
       this.cachedBytes += bytes - index.bytes;
       index.bytes = bytes;
       index.unsaved = false;
