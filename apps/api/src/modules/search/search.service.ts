@@ -450,6 +450,10 @@ export class SearchService implements OnModuleDestroy {
         for (const point of points) index.points.push(point);
         for (const chunk of chunks) if (Array.isArray(chunk.vector)) index.pointDocuments.set(chunk.id, chunk.documentId);
         const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
+        // Read anyway: the passages are kept (as many as the index keeps), so that the first searches need not read them again.
+        const kept = index.passages.bytes;
+        for (const chunk of chunks) index.passages.keep(chunk.id, { ...chunk, vector: null });
+        bytes += index.passages.bytes - kept;
         const opened = texts.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
         // Not awaited: the thread takes its calls in order, the next batch is read meanwhile (a failure is seen below).
         const call = this.workers.call(projectId, 'add', projectId, reset && at === 0, opened, passages);
