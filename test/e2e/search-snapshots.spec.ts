@@ -31,6 +31,16 @@ describe('saved search indexes', () => {
     owner = { ...owner, token: (await ok(api(ctx).POST('/api/login/', { body: { email: owner.email, password: owner.password } }))).token };
   };
 
+  /** A project of two documents, once its index is saved. */
+  const savedProject = async (name: string): Promise<string> => {
+    const projectId = (await createProject(ctx, owner, name)).id;
+    await ok(uploadFile(ctx, owner, projectId, 'escrow.txt', escrow), 201);
+    await ok(uploadFile(ctx, owner, projectId, 'other.txt', body.slice(12000, 20000)), 201);
+    await waitForDocuments(ctx, owner.token, projectId);
+    await until(() => 'Timed out waiting for the saved search index', async () => (existsSync(snapshotOf(projectId)) ? true : null));
+    return projectId;
+  };
+
   beforeAll(async () => {
     ctx = await startTestApp(config);
     owner = await createUser(ctx, 'owner');
@@ -39,11 +49,7 @@ describe('saved search indexes', () => {
   afterAll(() => ctx.close());
 
   it('saves a project’s index once its documents are ready, sealed, and answers from it after a restart without reading the passages again', async () => {
-    const projectId = (await createProject(ctx, owner, 'Restored')).id;
-    await ok(uploadFile(ctx, owner, projectId, 'escrow.txt', escrow), 201);
-    await ok(uploadFile(ctx, owner, projectId, 'other.txt', body.slice(12000, 20000)), 201);
-    await waitForDocuments(ctx, owner.token, projectId);
-    await until(() => 'Timed out waiting for the saved search index', async () => (existsSync(snapshotOf(projectId)) ? true : null));
+    const projectId = await savedProject('Restored');
     const saved = readFileSync(snapshotOf(projectId));
     expect(saved.toString('latin1')).not.toContain(marker);
     expect(saved.toString('latin1')).not.toContain('escrow');
@@ -70,11 +76,7 @@ describe('saved search indexes', () => {
   });
 
   it('deletes the saved index with a document of the project, and with the project', async () => {
-    const projectId = (await createProject(ctx, owner, 'Erased')).id;
-    await ok(uploadFile(ctx, owner, projectId, 'escrow.txt', escrow), 201);
-    await ok(uploadFile(ctx, owner, projectId, 'other.txt', body.slice(12000, 20000)), 201);
-    await waitForDocuments(ctx, owner.token, projectId);
-    await until(() => 'Timed out waiting for the saved search index', async () => (existsSync(snapshotOf(projectId)) ? true : null));
+    const projectId = await savedProject('Erased');
 
     await ok(api(ctx, owner).DELETE('/api/projects/{id}/files/{filename}/', { params: { path: { id: projectId, filename: 'escrow.txt' } } }));
     await until(() => 'Timed out waiting for the saved index to be deleted', async () => (existsSync(snapshotOf(projectId)) ? null : true));

@@ -199,15 +199,7 @@ export class Bm25Index {
 
   static fromJSON(data: SerializedBm25Index): Bm25Index {
     if (data.version !== 1) throw new Error(`Unsupported BM25 index version ${String(data.version)}`);
-    const index = new Bm25Index(data.options);
-    index.fieldNames.length = 0;
-    index.fieldLengths.length = 0;
-    data.fieldNames.forEach((name, i) => {
-      index.fieldNames.push(name);
-      index.fieldLengths.push([...data.fieldLengths[i]]);
-    });
-    index.ids = [...data.ids];
-    index.idIndex = null;
+    const index = Bm25Index.restored(data.options, data.fieldNames, data.fieldLengths.map((lengths) => [...lengths]), [...data.ids]);
     data.terms.forEach((term, i) => {
       const triples = data.postings[i];
       const list = new Int32Array((triples.length / 3) * 2);
@@ -221,18 +213,20 @@ export class Bm25Index {
     return index;
   }
 
+  /** An index with these fields and ids and no postings yet (being restored); its id map is built when first needed. */
+  private static restored(options: Bm25Options, fieldNames: readonly string[], fieldLengths: (number[] | Int32Array)[], ids: string[]): Bm25Index {
+    const index = new Bm25Index(options);
+    index.fieldNames.splice(0, index.fieldNames.length, ...fieldNames);
+    index.fieldLengths.splice(0, index.fieldLengths.length, ...fieldLengths);
+    index.ids = ids;
+    index.idIndex = null;
+    return index;
+  }
+
   /** An index restored from `toSnapshot`. */
   static fromSnapshot(data: Bm25Snapshot): Bm25Index {
     if (data.version !== 2) throw new Error(`Unsupported BM25 snapshot version ${String(data.version)}`);
-    const index = new Bm25Index(data.options);
-    index.fieldNames.length = 0;
-    index.fieldLengths.length = 0;
-    data.fieldNames.forEach((name, i) => {
-      index.fieldNames.push(name);
-      index.fieldLengths.push(data.fieldLengths[i]);
-    });
-    index.ids = data.ids.length > 0 ? data.ids.split(ID_SEPARATOR) : [];
-    index.idIndex = null;
+    const index = Bm25Index.restored(data.options, data.fieldNames, data.fieldLengths, data.ids.length > 0 ? data.ids.split(ID_SEPARATOR) : []);
     data.terms.forEach((term, i) => {
       index.postings.set(term, new EncodedPostings(data.postings.subarray(data.offsets[i], data.offsets[i + 1]), data.pairs[i]));
       index.documentFrequencies.set(term, data.documentFrequencies[i]);

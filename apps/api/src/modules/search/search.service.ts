@@ -44,7 +44,7 @@ interface ProjectIndex {
    * index is: what sections are cut from and answers checked against.
    */
   texts: Kept<DocumentTextEntity>;
-  /** The passages recent searches found, read when first found and kept while the index is. */
+  /** The passages the build read or recent searches found, kept while the index is. */
   passages: Kept<ChunkEntity>;
   /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever, the texts and passages kept. */
   bytes: number;
@@ -244,9 +244,10 @@ export class SearchService implements OnModuleDestroy {
   }
 
   /**
-   * The passages found, read from the database (only these: the index holds no passage text here). Small-to-big: ranked
-   * as passages, a passage is handed out grown over the neighbours of its section that match as well, with the stored
-   * text between them. A passage deleted meanwhile is left out.
+   * The passages found, kept by the index or else read from the database (only these: the index holds at most
+   * PASSAGES_KEPT here, its search thread holds no text). Small-to-big: ranked as passages, a passage is handed out
+   * grown over the neighbours of its section that match as well, with the stored text between them. A passage deleted
+   * meanwhile is left out.
    */
   private async sectionHits(projectId: string, index: ProjectIndex, sections: readonly SectionHit[]): Promise<SearchHit[]> {
     const wanted = new Set<string>();
@@ -496,8 +497,10 @@ export class SearchService implements OnModuleDestroy {
       const index = this.indexes.get(projectId);
       if (index === undefined) return;
       const payload = await this.workers.call(projectId, 'snapshot', projectId);
-      // Deleted, dropped or rebuilt meanwhile: this snapshot is not to be written.
+      // Deleted, dropped or rebuilt meanwhile, or built before one of its documents was deleted: not to be written.
       if (payload === null || this.indexes.get(projectId) !== index) return;
+      const ready = await this.documents.readyVersions(projectId);
+      if ([...index.versions].some(([id, version]) => ready.get(id) !== version) || this.indexes.get(projectId) !== index) return;
       // The snapshot packed the retriever's postings: what it holds is now known better than the estimate of its build.
       const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + index.texts.bytes + index.passages.bytes;
       this.cachedBytes += bytes - index.bytes;
