@@ -112,6 +112,9 @@ class Kept<V> {
   }
 }
 
+/** Whether every document an index holds (with the version it read) is still ready in that version. */
+const stillReady = (held: ReadonlyMap<string, number>, ready: ReadonlyMap<string, number>): boolean => [...held].every(([id, version]) => ready.get(id) === version);
+
 /**
  * Bytes a batch of passages is estimated to add to a retriever being built (before its snapshot is taken): about
  * twice their text in postings and term statistics, and the records of each passage and document opening.
@@ -397,7 +400,7 @@ export class SearchService implements OnModuleDestroy {
   private async restore(projectId: string, index: ProjectIndex, versions: Map<string, number>): Promise<ProjectIndex | null> {
     const started = performance.now();
     const snapshot = await this.snapshots.read(projectId);
-    if (snapshot === null || [...snapshot.versions].some(([id, version]) => versions.get(id) !== version)) return null;
+    if (snapshot === null || !stillReady(snapshot.versions, versions)) return null;
     const read = performance.now();
     const size = snapshot.payload.length;
     try {
@@ -419,7 +422,7 @@ export class SearchService implements OnModuleDestroy {
    */
   private async extend(projectId: string, index: ProjectIndex, signature: string): Promise<ProjectIndex> {
     const versions = await this.documents.readyVersions(projectId);
-    if ([...index.versions].some(([id, version]) => versions.get(id) !== version)) return this.build(projectId, signature, index.withVectors);
+    if (!stillReady(index.versions, versions)) return this.build(projectId, signature, index.withVectors);
     const added = [...versions.keys()].filter((id) => !index.versions.has(id));
     const bytes = await this.addDocuments(projectId, index, versions, added);
     if (bytes === null) return this.build(projectId, signature, index.withVectors);
@@ -429,8 +432,8 @@ export class SearchService implements OnModuleDestroy {
   /**
    * Reads these documents' passages into the project's search thread (`reset`: a new index); returns the bytes they
    * add, or null when the index was to grow and its search thread no longer holds the project. A batch of documents
-   * is read from the database while the thread indexes the batch before it. The passages are not kept here: a search
-   * reads the ones it found.
+   * is read from the database while the thread indexes the batch before it. The passages read are kept here up to
+   * PASSAGES_KEPT; a search reads the others it finds.
    */
   private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[], reset = false): Promise<number | null> {
     // Claimed at once, so that a request meanwhile does not add them again.
@@ -500,7 +503,7 @@ export class SearchService implements OnModuleDestroy {
       // Deleted, dropped or rebuilt meanwhile, or built before one of its documents was deleted: not to be written.
       if (payload === null || this.indexes.get(projectId) !== index) return;
       const ready = await this.documents.readyVersions(projectId);
-      if ([...index.versions].some(([id, version]) => ready.get(id) !== version) || this.indexes.get(projectId) !== index) return;
+      if (!stillReady(index.versions, ready) || this.indexes.get(projectId) !== index) return;
       // The snapshot packed the retriever's postings: what it holds is now known better than the estimate of its build.
       const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + index.texts.bytes + index.passages.bytes;
       this.cachedBytes += bytes - index.bytes;
