@@ -7,7 +7,7 @@
  * share of answers whose citation overlaps a span itself is printed too.
  *
  *   npm run bench:answers -- --corpus <txt dir> --clauses <clauses.json> [--categories <categories.json>]
- *     [--contracts 40] [--json] [--write-baseline] [--misses CATEGORY]
+ *     [--contracts 40] [--json] [--write-baseline] [--misses CATEGORY | all]
  *
  * --write-baseline records this slice and its figures in bench/baselines/answers.json, which
  * `npm run test:quality` runs again and holds to its floors.
@@ -63,13 +63,13 @@ async function main(): Promise<void> {
         if (spans === undefined) {
           tally.absent += 1;
           if (answer.abstained) tally.abstained += 1;
-          else if (showMisses === category) misses.push(`${file}: answered where the contract lacks it: ${quotes}`);
+          else if (showMisses === category || showMisses === 'all') misses.push(`${showMisses === 'all' ? `${category}: ` : ''}${file}: answered where the contract lacks it: ${quotes}`);
         } else {
           tally.present += 1;
           if (!answer.abstained) tally.answered += 1;
           if (!answer.abstained && answer.citations.some((c) => c.file === file && overlapsAnnotation(c, spans))) tally.overlappingGold += 1;
           if (!answer.abstained && answer.citations.some((c) => c.file === file && citesAnnotation(c, spans, text))) tally.answeredWithGold += 1;
-          else if (showMisses === category) misses.push(`${file}: ${answer.abstained ? 'abstained' : `cited ${quotes}`}`);
+          else if (showMisses === category || showMisses === 'all') misses.push(`${showMisses === 'all' ? `${category}: ` : ''}${file}: ${answer.abstained ? 'abstained' : `cited ${quotes}`}`);
         }
       }
     }

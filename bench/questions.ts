@@ -17,7 +17,7 @@ import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, citesAnnotation, cuadPath, readClauses } from './lib/cuad';
 import { fixed, percent, percentile, seconds, table } from './lib/format';
 import { SLICE_MARGIN, writeBaseline } from './lib/quality-gate';
-import { JUDGMENTS_PATH, type Judgments } from './questions/judgment-file';
+import { CORRECTIONS_PATH, JUDGMENTS_PATH, type Corrections, type Judgments } from './questions/judgment-file';
 
 const TARGET_RIGHT = 85;
 const TARGET_ABSTAINED = 95;
@@ -62,6 +62,13 @@ async function main(): Promise<void> {
   const judgments = JSON.parse(readFileSync(JUDGMENTS_PATH, 'utf8')) as Judgments;
   const files = Object.keys(judgments.contracts).sort(byCodeUnits).slice(0, args.count('contracts', 50));
   const missesOf = args.string('misses');
+  const { answersBoth } = JSON.parse(readFileSync(CORRECTIONS_PATH, 'utf8')) as Corrections;
+  /** Whether a reviewer read the clause these citations quote as the answer to both questions. */
+  const reviewedAsBoth = (file: string, ids: readonly [string, string], citations: readonly Citation[]): boolean =>
+    answersBoth.some(
+      (entry) => entry.file === file && entry.questions.includes(ids[0]) && entry.questions.includes(ids[1]) && citations.some((c) => c.quote.replace(/\s+/g, ' ').includes(entry.quote)),
+    );
+  let reviewedPairs = 0;
 
   const accepted = (file: string, id: string, answeredBy: (typeof CONTRACT_QUESTIONS)[number]['answeredBy']): Accepted => {
     if ('topic' in answeredBy) return judgments.contracts[file]?.[id]?.spans;
@@ -118,8 +125,10 @@ async function main(): Promise<void> {
               const spans = accepted(file, id, q.answeredBy);
               return spans !== undefined && citations.some((c) => citesAnnotation(c, spans, text));
             });
-            if (!both) duplicates.push(`${file}: ${group[a].id} = ${group[b].id}`);
-            if (!both && missesOf === 'pairs') {
+            const reviewed = !both && reviewedAsBoth(file, [group[a].id, group[b].id], group[a].citations);
+            if (reviewed) reviewedPairs += 1;
+            if (!both && !reviewed) duplicates.push(`${file}: ${group[a].id} = ${group[b].id}`);
+            if (!both && !reviewed && missesOf === 'pairs') {
               const wanted = (id: string): string => {
                 const q = CONTRACT_QUESTIONS.find((x) => x.id === id) as (typeof CONTRACT_QUESTIONS)[number];
                 const spans = accepted(file, id, q.answeredBy);
@@ -153,7 +162,10 @@ async function main(): Promise<void> {
     console.log(`\nanswered from an accepted passage:   ${fixed(right)}% (target >= ${TARGET_RIGHT}): ${right >= TARGET_RIGHT ? 'met' : 'missed'}`);
     console.log(`said so when the clause is absent:   ${fixed(abstained)}% (target >= ${TARGET_ABSTAINED}): ${abstained >= TARGET_ABSTAINED ? 'met' : 'missed'}`);
     console.log(`answers quoting page furniture:      ${total.furniture} (target 0): ${total.furniture === 0 ? 'met' : 'missed'}`);
-    console.log(`questions answered with same quotes: ${duplicates.length} pair(s) not answered by those quotes (target 0): ${duplicates.length === 0 ? 'met' : 'missed'}`);
+    console.log(
+      `questions answered with same quotes: ${duplicates.length} pair(s) not answered by those quotes (target 0): ${duplicates.length === 0 ? 'met' : 'missed'}` +
+        ` (${reviewedPairs} more read by hand as one clause answering both)`,
+    );
     if (duplicates.length > 0) console.log(duplicates.map((d) => `  ${d}`).join('\n'));
     if (misses.length > 0) console.log(`\nmisses of ${missesOf}:\n${misses.join('\n')}`);
     const figures = { right_clause: right, abstained_when_absent: abstained };
@@ -167,7 +179,7 @@ async function main(): Promise<void> {
       console.log(`\nbaseline written: ${path}`);
     }
     if (args.has('json')) {
-      console.log(JSON.stringify({ contracts: files.length, present: total.present, absent: total.absent, ...figures, furniture: total.furniture, duplicates: duplicates.length }));
+      console.log(JSON.stringify({ contracts: files.length, present: total.present, absent: total.absent, ...figures, furniture: total.furniture, duplicates: duplicates.length, reviewed_pairs: reviewedPairs }));
     }
   } finally {
     await bench.close();

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { CONTRACT_QUESTIONS, splitSegments } from '@casewise/legal';
 import { BenchArgs, runBench } from '../lib/args';
 import { byCodeUnits, cuadPath, readClauses } from '../lib/cuad';
-import { CORRECTIONS_PATH, JUDGMENTS_PATH, type Judgments, type TopicJudgment } from './judgment-file';
+import { CORRECTIONS_PATH, JUDGMENTS_PATH, type Corrections, type Judgments, type TopicJudgment } from './judgment-file';
 
 interface ReviewerRule {
   /** A heading that names the clause. */
@@ -108,11 +108,6 @@ function judge(text: string, rule: ReviewerRule): TopicJudgment {
     }
   }
   return { spans: merge(spans), basis: [...sections] };
-}
-
-interface Corrections {
-  accept: { file: string; question: string; quote: string; why: string }[];
-  kept: { file: string; question: string; why: string }[];
 }
 
 /** The sentence holding `quote` (spaces compared loosely); fails naming the quote when the text has none. */

@@ -339,6 +339,7 @@ describe('detectClauses', () => {
   // Sentences that use a kind of clause's words without being one: each was once quoted as that clause.
   it.each<[CuadCategory, string, string]>([
     ['Termination For Convenience', 'a lead-in to a list of grounds', 'The Agent may terminate this Agreement by giving the notice indicated below in this Section 11 at any time after this Agreement becomes effective as follows:'],
+    ['Termination For Convenience', 'a right once a breach goes uncured', 'If either party materially breaches this Agreement and fails to cure the breach within thirty (30) days after notice, the other party may terminate this Agreement on written notice at any time after that period.'],
     ['Termination For Convenience', 'conditions not fulfilled', 'If any of the conditions specified in Section 7 shall not have been fulfilled when and as required by this Agreement, the Agent may terminate this Agreement at any time upon notice.'],
     ['Termination For Convenience', 'a notice preventing renewal', 'Unless either party gives written notice to terminate this Agreement at least six (6) months prior to the end of said Initial Term, this Agreement shall continue on a year to year basis until terminated by either party by giving written notice of termination at least six (6) months prior to the end of the then current term.'],
     ['Uncapped Liability', 'an indemnity for breach or wilful misconduct', "Anixa will indemnify, defend and hold harmless OntoChem, its Affiliates and their respective Representatives from and against any liability, demand, damage, cost or expense arising from (a) Anixa's breach of this Agreement or (b) Anixa's negligence or willful misconduct in connection with this Agreement, except with respect to any matter for which OntoChem is obligated to provide indemnification under Section 8.2."],
@@ -367,6 +368,14 @@ describe('detectClauses', () => {
     ['Minimum Commitment', 'a minimum number of times', 'The League shall feature the Sponsor in its weekly newsletter a minimum of six (6) times per year.'],
     ['Minimum Commitment', 'a minimum charge', 'Loading by the Carrier is charged at $40.00 per hour, subject to a minimum charge of $120.00 per load.'],
     ['Minimum Commitment', 'a floor on fees in money', 'The Client will pay the hosting fees in Exhibit A, but not less than $2,000 per month.'],
+    ['Ip Ownership Assignment', 'an assignment of its entire right, title and interest', 'The Seller agrees to assign and hereby assigns its entire right, title and interest in and to the Seller Transferred IP to the Buyer.'],
+    ['Anti-Assignment', 'an agreement that ends on its assignment', 'This Agreement will automatically terminate in the event of its "assignment", as that term is defined in the Investment Company Act.'],
+    ['License Grant', 'a licence granted in the passive', 'The Distributor is granted a limited license and right to use the Marks in the Territory.'],
+    ['Cap On Liability', 'kinds of loss listed after the sentence', 'THE CONTRACTOR SHALL NOT BE LIABLE TO THE OWNER FOR ANY OF THE FOLLOWING TYPES OF LOSS OR DAMAGE: [*****]'],
+    ['Renewal Term', 'a term running on from year to year', 'Unless either party gives notice at least ninety days before the end of the Initial Term, this Agreement shall continue on a year to year basis until ended by notice.'],
+    ['Renewal Term', 'a term continuing automatically', 'This Agreement shall remain in effect for two years and shall then continue automatically for successive annual periods, provided that each continuance is approved by the Board.'],
+    ['Termination For Convenience', 'a right at will beside a right for an uncured breach', "Either party may terminate this Agreement at any time upon sixty (60) days' written notice, and on written notice if the other party fails to cure a breach within thirty (30) days."],
+    ['Change Of Control', 'control listed among other changes', 'In the event of any material change in the organization, ownership, management or control of the Distributor, the Supplier may terminate this Agreement upon written notice.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });
@@ -400,6 +409,14 @@ describe('CLAUSE_RULES', () => {
     const ruled = new Set(CLAUSE_RULES.map((r) => r.category));
     const descriptive = ['Document Name', 'Parties', 'Agreement Date', 'Effective Date'];
     expect(CUAD_CATEGORIES.filter((c) => !ruled.has(c) && !descriptive.includes(c))).toEqual([]);
+  });
+
+  it('weighs an assignment of "its entire right, title and interest" as one of "all of its right, title and interest"', () => {
+    const rule = CLAUSE_RULES.find((r) => r.category === 'Ip Ownership Assignment');
+    if (rule === undefined) throw new Error('no rule for IP ownership');
+    const score = (text: string): number => scoreSegment(rule, { text, heading: '' });
+    const all = score('The Seller hereby assigns all of its right, title and interest in and to the Transferred Patents to the Buyer.');
+    expect(score('The Seller hereby assigns its entire right, title and interest in and to the Transferred Patents to the Buyer.')).toBe(all);
   });
 
   it('scores a negative cue below the same sentence without it', () => {

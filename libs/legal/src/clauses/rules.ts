@@ -44,7 +44,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Renewal Term',
     sectionTitle: re`\brenewal\b|\bextension\s+of\s+term`,
     cues: [
-      [re`\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)|renew(?:s|ed)?\s+automatically|extended\s+automatically|auto-?renew)`, 1.2],
+      [re`\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continue)|renew(?:s|ed)?\s+automatically|(?:extended|continue)\s+automatically|auto-?renew)`, 1.2],
+      // A term that runs on after the first: "this Agreement shall continue on a year to year basis ('Extended Term(s)')".
+      [re`\b(?:shall|will)\s+(?:thereafter\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?(?:on\s+an?\s+|for\s+(?:an?\s+)?)(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|successive|additional|further)\b`, 0.6],
       [re`\brenewal\s+(?:term|period)s?\b|\bextension\s+(?:term|period)s?\b`, 0.8],
       [re`\bsuccessive\s+(?:${DUR}|one|two|three|five|annual|\w+-year|renewal|periods?|terms?)`, 0.7],
       [re`\b(?:option|right)\s+to\s+(?:renew|extend)\b`, 0.8],
@@ -235,6 +237,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnon-?renewal|not\s+to\s+renew|\brenew|\bprior\s+to\s+the\s+(?:end|expiration|expiry)\s+of\s+(?:the\s+|said\s+|such\s+|any\s+|its\s+|then[-\s]current\s+)?(?:\w+\s+)?(?:term|period)\b|\bshall\s+(?:continue|automatically\s+(?:continue|extend))`, 0.4],
       // A lead-in to a list of grounds ("may terminate ... as follows:"): the grounds, not the lead-in, say why.
       [re`\bas\s+follows\s*[:.]?\s*$`, 0.8],
+      // A right that waits for a breach or failure to go uncured is termination for cause, whatever "at any time" follows
+      // (unless the sentence also gives a right for convenience).
+      [re`^(?!.*\b(?:convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b).*(?:\buncured\b|\bfails?\s+to\s+cure\b|\bnot\s+(?:been\s+)?cured\b|\bnon-?breaching\s+party\b)`, 0.5],
       [re`\bsuspend|waive|withhold\s+(?:its\s+)?consent`, 0.3],
       // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
       [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],
@@ -268,7 +273,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Change Of Control',
     sectionTitle: re`change\s+(?:of|in)\s+control`,
     cues: [
-      [re`\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+)?(?:control|ownership)\b`, 1.2],
+      // "a change of control", "any material change in the organization, ownership, management or control of the Agent".
+      [re`\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,3}(?:control|ownership)\b`, 1.2],
       [re`\b(?:merger|merges?|consolidat\w+|reorgani[sz]ation|amalgamation)\b.{0,250}\b(?:terminat|consent|notif|notice|assign|successor)`, 0.6],
       [re`\b(?:assign|terminat|consent)\w*\b.{0,250}\b(?:merger|consolidation|reorgani[sz]ation|amalgamation)`, 0.6],
       [re`\b(?:sale|transfer|disposition|acqui\w+)\s+of\s+(?:all\s+or\s+)?(?:substantially\s+)?all\s+(?:or\s+substantially\s+all\s+)?(?:of\s+)?(?:its|the|their|such\s+party's)\s+(?:\w+\s+){0,3}(?:assets|business|stock|shares|equity)`, 0.7],
@@ -297,6 +303,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:assign(?:ed|ment|able)?|transfer(?:red|able)?|delegat(?:e|ed|ion))\b.{0,250}\b(?:without\s+(?:first\s+obtaining\s+)?(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)|with\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval))`, 1.2],
       [re`\bnot\s+(?:be\s+)?(?:assignable|transferable)|non-?assignable`, 1],
       [re`\b(?:any\s+)?(?:purported|attempted)\s+(?:assignment|transfer)\b.{0,150}\b(?:void|null|invalid|no\s+(?:force|effect))`, 1],
+      // An agreement that ends if it is assigned (as advisory and fund agreements must): "This Agreement will automatically
+      // terminate in the event of its assignment".
+      [re`\b(?:shall|will)\s+(?:automatically\s+|immediately\s+)?terminate\b.{0,40}\bin\s+the\s+event\s+of\s+(?:its|an?)\s+["“]?assignment`, 1],
       [re`\bassign(?:ment|s|ed)?\b`, 0.2],
     ],
     headings: [[re`assign`, 0.5]],
@@ -403,8 +412,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership)`, 1.4],
       [re`\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
       [re`\bwork[\s-]made[\s-]for[\s-]hire|works?\s+(?:made\s+)?for\s+hire`, 1.2],
-      [re`\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title,?\s+and\s+interest`, 0.4],
-      [re`\b${IP}\b`, 0.3],
+      [re`\b(?:all\s+(?:of\s+(?:its|their)\s+)?|(?:its|their)\s+entire\s+)right,?\s+title,?\s+and\s+interest`, 0.4],
+      [re`\b${IP}\b|\bIP\b`, 0.3],
     ],
     negatives: [
       [re`\bassign\s+(?:or\s+transfer\s+)?(?:this\s+agreement|its\s+rights\s+(?:or|and|under)|any\s+of\s+its\s+rights)|without\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent`, 0.8],
@@ -430,6 +439,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     sectionTitle: re`(?:grant\s+of\s+)?licen[cs]e\s+grant|grant\s+of\s+(?:license|rights)|^licen[cs]e\W*$`,
     cues: [
       [re`\b(?:hereby\s+)?grants?\b.{0,250}\b(?:licen[cs]e|sub-?licen[cs]e|right\s+to\s+use|right\s+and\s+licen[cs]e)`, 1.2],
+      // The passive grant: "Agent is granted a limited license and right to use all Intellectual Property".
+      [re`\b(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?granted\s+(?:an?\s+|the\s+)?(?:[\w-]+,?\s+){0,5}(?:licen[cs]e|sub-?licen[cs]e|right\s+to\s+use)\b`, 1.2],
       [re`\b(?:non-?exclusive|exclusive|royalty[\s-]free|perpetual|worldwide|limited|non-?transferable|revocable|fully[\s-]paid)\b.{0,80}\blicen[cs]e\b`, 0.8],
       [re`\blicen[cs]e\s+(?:to|under)\s+(?:use|make|sell|reproduce|distribute|display|the|all|such)`, 0.6],
       [re`\blicen[cs]or\s+(?:hereby\s+)?grants|licen[cs]e\s+grant`, 0.8],
@@ -595,6 +606,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bliabilit(?:y|ies)\b.{0,250}\b(?:shall|will|may)\s+(?:not|in\s+no\s+event)\s+exceed|liabilit(?:y|ies)\b.{0,120}\b(?:is|are|be|shall\s+be)\s+limited\s+to`, 1.4],
       [re`\bin\s+no\s+event\b.{0,100}?\b(?:shall|will)\b.{0,200}\bliab(?:le|ility)\b.{0,200}\b(?:exceed|in\s+excess|greater\s+than)`, 1.4],
       [re`\b(?:not|no\s+party|neither\s+party|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      // Kinds of loss listed after the sentence (or redacted): "shall not be liable to the Company for any of the
+      // following types of loss or damage".
+      [re`\b(?:not|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,40}\bliable\b.{0,80}\bfor\s+any\s+of\s+the\s+following\s+(?:types?\s+|kinds?\s+|heads?\s+)?(?:of\s+)?(?:loss|damage|liabilit)`, 1.1],
       // "shall not be liable for any amount which in the aggregate exceeds the fees paid"
       [re`\b(?:not|under\s+no\s+circumstances|in\s+no\s+event)\b.{0,40}\bliable\b.{0,250}\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than)\b`, 1.4],
       // A ceiling on what may be claimed or recovered: "reimbursements claimed shall not exceed the payments received".
