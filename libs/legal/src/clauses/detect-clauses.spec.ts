@@ -375,6 +375,9 @@ describe('detectClauses', () => {
     ['Renewal Term', 'a term running on from year to year', 'Unless either party gives notice at least ninety days before the end of the Initial Term, this Agreement shall continue on a year to year basis until ended by notice.'],
     ['Renewal Term', 'a term continuing automatically', 'This Agreement shall remain in effect for two years and shall then continue automatically for successive annual periods, provided that each continuance is approved by the Board.'],
     ['Termination For Convenience', 'a right at will beside a right for an uncured breach', "Either party may terminate this Agreement at any time upon sixty (60) days' written notice, and on written notice if the other party fails to cure a breach within thirty (30) days."],
+    ['Minimum Commitment', 'a volume commitment by its name', 'The Shipper guarantees that during each Contract Year it will meet its Quarterly Volume Commitment.'],
+    ['Minimum Commitment', 'a minimum lot size', 'Products must be ordered in the minimum and/or standard lot size quantities given in the Price Schedule.'],
+    ['Minimum Commitment', 'guaranteed click-throughs', 'The Publisher guarantees that it will deliver [*] click-throughs on the placements in the first year of the term.'],
     ['Change Of Control', 'control listed among other changes', 'In the event of any material change in the organization, ownership, management or control of the Distributor, the Supplier may terminate this Agreement upon written notice.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);

@@ -363,11 +363,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\bminimum\s+(?:annual\s+|quarterly\s+|monthly\s+|purchase\s+|order\s+|sales\s+)?(?:purchases?|orders?|annual|quarterly|monthly|quantit(?:y|ies)|volumes?|commitments?|royalt(?:y|ies)|amounts?|number|sales|requirements?|payments?|fees?|guarantee|revenues?|units?|targets?|performance)`, 1.2],
       [re`\b(?:purchase|order|buy|acquire|sell|take)\s+(?:from\s+\w+\s+)?(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)`, 1.2],
-      [re`\btake[\s-]or[\s-]pay|\bshortfall`, 0.9],
+      [re`\btake[\s-]or[\s-]pay|\bshortfall|\bdeficiency\s+payments?`, 0.9],
+      // A commitment by its name ("will meet its Quarterly Volume Commitment") and a minimum lot ("ordered in the minimum
+      // and/or standard lot size quantities").
+      [re`\b(?:volume|purchase|quantity|capacity|spend(?:ing)?)\s+commitments?\b|\bminimum\b.{0,40}\b(?:lot\s+sizes?|order\s+sizes?)\b`, 1],
       // "a minimum of four (4) times per year", "subject to a minimum charge of $80", "a minimum recoupable guarantee".
       [re`\ba\s+minimum\s+of\s+(?:\[|\(|US\$|\$|\d|(?:[a-z]+[\s-]){1,3}\()|\bminimum\s+(?:[\w-]+\s+){0,2}?(?:charges?|guarantees?|payments?|fees?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\bsubject\s+to\s+a\s+minimum\b`, 0.6],
       [re`\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least)\s+(?:US)?\$\s*[\d_\[]`, 0.7],
-      [re`\bguarantee[ds]?\b.{0,60}\b(?:impressions|circulation|page\s+views|visitors|units)\b|\bimpressions?\s+guarantee`, 0.7],
+      [re`\bguarantee[ds]?\b.{0,60}\b(?:impressions|circulation|page\s+views|visitors|units|click-?throughs|clicks|leads|subscribers)\b|\bimpressions?\s+guarantee`, 0.7],
       [re`\bat\s+least\s+(?:\w+\s+)?(?:\(\s*[\d,]+\s*\)\s*)?(?:units|orders|products|tons|cases|customers|locations|sales\s+representatives)`, 0.7],
       [re`\bminimum\b`, 0.3],
     ],
