@@ -340,6 +340,10 @@ describe('detectClauses', () => {
   it.each<[CuadCategory, string, string]>([
     ['Termination For Convenience', 'a lead-in to a list of grounds', 'The Agent may terminate this Agreement by giving the notice indicated below in this Section 11 at any time after this Agreement becomes effective as follows:'],
     ['Termination For Convenience', 'a right once a breach goes uncured', 'If either party materially breaches this Agreement and fails to cure the breach within thirty (30) days after notice, the other party may terminate this Agreement on written notice at any time after that period.'],
+    ['Termination For Convenience', 'an ending agreed by both', 'The parties may terminate this Agreement at any time by mutual written agreement.'],
+    ['Termination For Convenience', 'a right on grounds listed after it', 'The Licensor shall have the right to terminate this Agreement upon thirty (30) days prior written notice in the event of the occurrence of any of the following:'],
+    ['Termination For Convenience', 'a right "with cause"', 'This Agreement may be terminated by either party with cause upon thirty (30) days written notice.'],
+    ['Termination For Convenience', 'a right on a merger', 'In the event of the merger or consolidation of the Company with any other entity, the Licensor shall have the right to terminate the Contract Period at any time by notice.'],
     ['Termination For Convenience', 'conditions not fulfilled', 'If any of the conditions specified in Section 7 shall not have been fulfilled when and as required by this Agreement, the Agent may terminate this Agreement at any time upon notice.'],
     ['Termination For Convenience', 'a notice preventing renewal', 'Unless either party gives written notice to terminate this Agreement at least six (6) months prior to the end of said Initial Term, this Agreement shall continue on a year to year basis until terminated by either party by giving written notice of termination at least six (6) months prior to the end of the then current term.'],
     ['Uncapped Liability', 'an indemnity for breach or wilful misconduct', "Anixa will indemnify, defend and hold harmless OntoChem, its Affiliates and their respective Representatives from and against any liability, demand, damage, cost or expense arising from (a) Anixa's breach of this Agreement or (b) Anixa's negligence or willful misconduct in connection with this Agreement, except with respect to any matter for which OntoChem is obligated to provide indemnification under Section 8.2."],
@@ -386,6 +390,10 @@ describe('detectClauses', () => {
   it.each<[CuadCategory, string, string]>([
     ['Exclusivity', 'a non-exclusive licence written "non- exclusive"', 'The Carrier grants the Shipper a non- exclusive, non-transferable, royalty-free right and licence to use the Carrier Marks.'],
     ['Exclusivity', 'an indemnity for one party\'s benefit only', 'This indemnity shall inure exclusively to the benefit of the Fund and of its officers and trustees.'],
+    ['Exclusivity', "a supplier not to be taken for the customer's exclusive provider", "The Supplier agrees that it shall not be considered the Bank's exclusive provider of any goods or services provided hereunder."],
+    ['Exclusivity', 'the only warranties given', 'Exclusivity of Warranties. THE WARRANTIES IN SECTION 6.1 ARE THE EXCLUSIVE WARRANTIES FROM THE SUPPLIER.'],
+    ['Exclusivity', 'a right to settle an action', 'As between the Parties, the Enforcing Party shall have the sole and exclusive right to settle or compromise the action.'],
+    ['Exclusivity', 'ownership of what a project produces', 'Party A has exclusive rights and interests in all intellectual property rights arising from the Project.'],
     ['Exclusivity', 'orders governed only by this agreement', 'Purchase Orders issued under a Commitment shall be subject exclusively to the terms and conditions of this Agreement.'],
     ['Revenue/Profit Sharing', 'the costs of an arbitration shared', "The arbitrator's fees and the costs of the hearing shall be shared equally by the Parties."],
     ['Minimum Commitment', 'a notice of a minimum length', 'This agreement renews from year to year unless either Party cancels it in writing a minimum of 60 days before the end of the term.'],

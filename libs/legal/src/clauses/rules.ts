@@ -175,8 +175,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       // Non-exclusive, unless the sentence also grants something exclusive ("an exclusive licence ... and a non-exclusive licence").
       [re`^(?!.*(?<!non-?\s?)\bexclusive\b).*\bnon-?\s?exclusive\b`, 0.8],
-      [re`\b(?:not|no|nor)\s+(?:\w+\s+){0,5}exclusive\b|non-?exclusivity|\bnothing\b.{0,120}\b(?:preclude|prevent|prohibit|restrict)|\bbribery|corrupt`, 0.9],
-      [re`\bexclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+remed|of\s+ownership|to\s+(?:own|control|prosecute|enforce)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
+      [re`\b(?:not|no|nor)\s+(?:[\w'’]+\s+){0,5}exclusive\b|non-?exclusivity|\bnothing\b.{0,120}\b(?:preclude|prevent|prohibit|restrict)|\bbribery|corrupt`, 0.9],
+      // Exclusive as the only remedy, warranty, owner or forum, or a right reserved to one side in a procedure: "the sole and
+      // exclusive right to settle", "the exclusive right to remove and replace its designees", "exclusive rights and interests in".
+      [re`\bexclusive\s+(?:remed(?:y|ies)|warrant(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+(?:remed|interests?)|of\s+ownership|to\s+(?:own|control|prosecute|enforce|settle|defend|remove|replace|register|bring|select)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
     ],
     minScore: 0.9,
     documentScore: 0.9,
@@ -233,10 +235,15 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bterminat\w*\s+(?:this\s+agreement\s+)?for\s+(?:its\s+)?convenience|termination\s+for\s+convenience`, 0.6],
     ],
     negatives: [
-      [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b|\bconditions?\b.{0,80}\bnot\s+(?:have\s+been\s+|be\s+)?(?:fulfilled|satisfied|met)\b|\bprevented\s+from`, 0.7],
+      [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|\bmerger\b|\bconsolidation\s+of\b|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b|\bconditions?\b.{0,80}\bnot\s+(?:have\s+been\s+|be\s+)?(?:fulfilled|satisfied|met)\b|\bprevented\s+from`, 0.7],
       [re`\bnon-?renewal|not\s+to\s+renew|\brenew|\bprior\s+to\s+the\s+(?:end|expiration|expiry)\s+of\s+(?:the\s+|said\s+|such\s+|any\s+|its\s+|then[-\s]current\s+)?(?:\w+\s+)?(?:term|period)\b|\bshall\s+(?:continue|automatically\s+(?:continue|extend))`, 0.4],
       // A lead-in to a list of grounds ("may terminate ... as follows:"): the grounds, not the lead-in, say why.
       [re`\bas\s+follows\s*[:.]?\s*$`, 0.8],
+      // Ending the contract by agreeing to ("by mutual consent", "by written agreement") is no right of one party; a right
+      // on grounds listed after it ("in the event:", "on any of the following grounds") or "with cause" is one for cause.
+      [re`\b(?:by|upon|with)\s+(?:the\s+)?(?:mutual|written|joint)\s+(?:written\s+)?(?:agreement|consent)\b|\bmutual(?:ly)?\s+(?:agree|consent)`, 1],
+      [re`\bany\s+(?:one\s+)?of\s+the\s+following\b|\bfollowing\s+(?:grounds|events|circumstances)\b|\bin\s+the\s+event\s*:\s*$`, 0.8],
+      [re`^(?!.*\b(?:convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will)\b).*\b(?:with|for)\s+cause\b`, 0.6],
       // A right that waits for a breach or failure to go uncured is termination for cause, whatever "at any time" follows
       // (unless the sentence also gives a right for convenience).
       [re`^(?!.*\b(?:convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b).*(?:\buncured\b|\bfails?\s+to\s+cure\b|\bnot\s+(?:been\s+)?cured\b|\bnon-?breaching\s+party\b)`, 0.5],
