@@ -95,6 +95,17 @@ describe('answerExtractively', () => {
     expect(answerExtractively('When does the agreement become effective?', paragraphs(after, 'lic', 'license.txt')).citations[0].quote).toContain('this Agreement shall become effective');
   });
 
+  it.each([
+    ['an end date', 'This Agreement shall be effective through and including March 31, 2004.'],
+    ['a guarantee revived', 'This Guaranty shall continue to be effective, or be reinstated, if any payment is rescinded.'],
+    ['a termination under a numbered section', 'Termination by the Company under this Section 12.2 shall be effective sixty (60) days after notice.'],
+    ['a counterpart signed by facsimile', 'Delivery of an executed counterpart of a signature page by facsimile shall be effective as delivery of an original.'],
+    ['a definition of another term', '"Fallback Rate" means the rate that would apply to transactions to be effective on that day.'],
+  ])('does not take %s for the contract taking effect', (_, sentence) => {
+    const text = ['SUPPLY AGREEMENT', '', `4. Miscellaneous. ${sentence}`].join('\n');
+    expect(answerExtractively('When does the agreement become effective?', paragraphs(text, 'sup', 'supply.txt')).abstained).toBe(true);
+  });
+
   /** A services agreement whose clauses after `lead` sit beyond the opening the API hands over, with that opening. */
   function longServicesAgreement(lead: readonly string[], tail: readonly string[]): { text: string; opening: AnswerPassage } {
     const filler = Array.from({ length: 80 }, (_, i) => `${i + 2}.${i} Services. Supplier shall perform the services described in Schedule ${i + 1} with due care.`).join('\n\n');

@@ -131,7 +131,10 @@ const EFFECTIVE_STATEMENT = /\b(?:shall|will|to)\s+(?:become|be)\s+effective\b|\
  */
 const OTHER_THING_EFFECTIVE = new RegExp(
   String.raw`\b(?:notices?|communications?|notifications?|${CONTRACT_CHANGE_WORDS})\b.{0,200}\b(?:be|become|becomes)\s+effective\b|` +
-    String.raw`\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)[^.;]){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b`,
+    String.raw`\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?|signature\s+pages?|facsimile)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)(?:[^.;]|\.(?=\d))){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b|` +
+    // An end rather than a start ("shall be effective through March 31, 2004"), a guarantee revived ("shall continue to be
+    // effective, or be reinstated"), and a sentence defining another term ('"Fallback Rate" means the rate ... to be effective').
+    String.raw`\beffective\s+(?:through|until|up\s+to)\b|\bcontinue\s+to\s+be\s+effective\b|^\W*["“](?!effective\s+date)[^"”]{1,60}["”]\s+(?:shall\s+)?means?\b`,
   'is',
 );
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
