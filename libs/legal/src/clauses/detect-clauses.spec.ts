@@ -305,8 +305,9 @@ describe('detectClauses', () => {
     expect(findings.map((f) => [f.start, f.category])).toEqual([
       [at(TERM.weakFirst), 'Expiration Date'],
       [at(TERM.weakSecond), 'Expiration Date'],
-      [at(TERM.strong), 'Effective Date'],
       [at(TERM.strong), 'Expiration Date'],
+      // "effective until terminated" says how long, not from when: the start is where the contract commences.
+      [at(TERM.strongest), 'Effective Date'],
       [at(TERM.strongest), 'Expiration Date'],
     ]);
   });
