@@ -42,6 +42,11 @@ async function main(): Promise<void> {
   const files = Object.keys(clauses).sort(byCodeUnits).slice(0, args.count('contracts', 40));
   const showMisses = args.string('misses');
   const misses: string[] = [];
+  /** Keeps a miss of the category asked for, or of every category (named then) with `--misses all`. */
+  const miss = (category: string, line: string): void => {
+    if (showMisses === category) misses.push(line);
+    else if (showMisses === 'all') misses.push(`${category}: ${line}`);
+  };
 
   const { bench, api, projects, ingestSeconds } = await startProjectBench('answers', corpus, files);
   try {
@@ -63,13 +68,13 @@ async function main(): Promise<void> {
         if (spans === undefined) {
           tally.absent += 1;
           if (answer.abstained) tally.abstained += 1;
-          else if (showMisses === category || showMisses === 'all') misses.push(`${showMisses === 'all' ? `${category}: ` : ''}${file}: answered where the contract lacks it: ${quotes}`);
+          else miss(category, `${file}: answered where the contract lacks it: ${quotes}`);
         } else {
           tally.present += 1;
           if (!answer.abstained) tally.answered += 1;
           if (!answer.abstained && answer.citations.some((c) => c.file === file && overlapsAnnotation(c, spans))) tally.overlappingGold += 1;
           if (!answer.abstained && answer.citations.some((c) => c.file === file && citesAnnotation(c, spans, text))) tally.answeredWithGold += 1;
-          else if (showMisses === category || showMisses === 'all') misses.push(`${showMisses === 'all' ? `${category}: ` : ''}${file}: ${answer.abstained ? 'abstained' : `cited ${quotes}`}`);
+          else miss(category, `${file}: ${answer.abstained ? 'abstained' : `cited ${quotes}`}`);
         }
       }
     }

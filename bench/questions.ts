@@ -125,10 +125,13 @@ async function main(): Promise<void> {
               const spans = accepted(file, id, q.answeredBy);
               return spans !== undefined && citations.some((c) => citesAnnotation(c, spans, text));
             });
-            const reviewed = !both && reviewedAsBoth(file, [group[a].id, group[b].id], group[a].citations);
-            if (reviewed) reviewedPairs += 1;
-            if (!both && !reviewed) duplicates.push(`${file}: ${group[a].id} = ${group[b].id}`);
-            if (!both && !reviewed && missesOf === 'pairs') {
+            if (both) continue;
+            if (reviewedAsBoth(file, [group[a].id, group[b].id], group[a].citations)) {
+              reviewedPairs += 1;
+              continue;
+            }
+            duplicates.push(`${file}: ${group[a].id} = ${group[b].id}`);
+            if (missesOf === 'pairs') {
               const wanted = (id: string): string => {
                 const q = CONTRACT_QUESTIONS.find((x) => x.id === id) as (typeof CONTRACT_QUESTIONS)[number];
                 const spans = accepted(file, id, q.answeredBy);

@@ -5,7 +5,7 @@ import type { ClauseRule, SentenceRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
 import { splitSegments } from '../clauses/segment';
-import { CONTRACT_CHANGE_WORDS, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
+import { CONTRACT_CHANGE_WORDS, EFFECTIVE_UNTIL, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
 import { extractTermAndRenewal } from '../extraction/term';
 import { extractTitle } from '../extraction/title';
@@ -134,7 +134,7 @@ const OTHER_THING_EFFECTIVE = new RegExp(
     String.raw`\b(?:statements?|requests?|terminations?|cancell?ations?|resignations?|removals?|assignments?|transfers?|letters?\s+of\s+credit|prices?|signature\s+pages?|facsimile)\b(?:(?!\b(?:this|the)\s+(?:agreement|contract)\b)(?:[^.;]|\.(?=\d))){0,80}?\b(?:(?:be|become|becomes)\s+effective|takes?\s+effect)\b|` +
     // An end rather than a start ("shall be effective through March 31, 2004"), a guarantee revived ("shall continue to be
     // effective, or be reinstated"), and a sentence defining another term ('"Fallback Rate" means the rate ... to be effective').
-    String.raw`\beffective\s+(?:through|until|up\s+to)\b|\bcontinue\s+to\s+be\s+effective\b|^\W*["“](?!effective\s+date)[^"”]{1,60}["”]\s+(?:shall\s+)?means?\b`,
+    String.raw`\beffective${EFFECTIVE_UNTIL}|\bcontinue\s+to\s+be\s+effective\b|^\W*["“](?!effective\s+date)[^"”]{1,60}["”]\s+(?:shall\s+)?means?\b`,
   'is',
 );
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;

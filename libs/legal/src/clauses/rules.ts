@@ -4,6 +4,8 @@ import { re, type ClauseRule } from './rule-types';
 const DUR = DURATION_SOURCE;
 /** A clause on what happens when a provision is found invalid: it states no term, covenant or limit of its own. */
 const SEVERABILITY = re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`;
+/** Words that give a right to terminate at will: a sentence holding them is no termination for cause alone. */
+const AT_WILL = String.raw`convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will`;
 const IP = String.raw`(?:intellectual\s+property|inventions?|patents?|patent\s+rights|copyrights?|improvements?|work\s+product|deliverables|developments?|know-?how|technology|materials|results|data|works?|software|trade\s?marks?|modifications|derivative\s+works|proprietary\s+rights)`;
 
 /**
@@ -243,10 +245,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // on grounds listed after it ("in the event:", "on any of the following grounds") or "with cause" is one for cause.
       [re`\b(?:by|upon|with)\s+(?:the\s+)?(?:mutual|written|joint)\s+(?:written\s+)?(?:agreement|consent)\b|\bmutual(?:ly)?\s+(?:agree|consent)`, 1],
       [re`\bany\s+(?:one\s+)?of\s+the\s+following\b|\bfollowing\s+(?:grounds|events|circumstances)\b|\bin\s+the\s+event\s*:\s*$`, 0.8],
-      [re`^(?!.*\b(?:convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will)\b).*\b(?:with|for)\s+cause\b`, 0.6],
+      [re`^(?!.*\b(?:${AT_WILL})\b).*\b(?:with|for)\s+cause\b`, 0.6],
       // A right that waits for a breach or failure to go uncured is termination for cause, whatever "at any time" follows
       // (unless the sentence also gives a right for convenience).
-      [re`^(?!.*\b(?:convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b).*(?:\buncured\b|\bfails?\s+to\s+cure\b|\bnot\s+(?:been\s+)?cured\b|\bnon-?breaching\s+party\b)`, 0.5],
+      [re`^(?!.*\b(?:${AT_WILL}|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b).*(?:\buncured\b|\bfails?\s+to\s+cure\b|\bnot\s+(?:been\s+)?cured\b|\bnon-?breaching\s+party\b)`, 0.5],
       [re`\bsuspend|waive|withhold\s+(?:its\s+)?consent`, 0.3],
       // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
       [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],

@@ -137,10 +137,14 @@ const EFFECTIVE_DEFINITIONS = [
 ];
 const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+(?:of|from)\s+|on\s+|from\s+)?(?:the\s+|this\s+)?/gi;
 
+/** What follows "effective" when it gives an end, not a start: "shall be effective through March 31, 2004", "until ...". */
+export const EFFECTIVE_UNTIL = String.raw`\s+(?:through|until|up\s+to)\b`;
+
 const EFFECTIVE_SENTENCES = [
-  /\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|agreement|Amendment|Contract|CONTRACT|contract|Licen[cs]e|Term)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective(?!\s+(?:through|until|up\s+to)\b)|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b/,
-  // Not "effective through March 31, 2004" or "until ...": an end, not a start.
-  /\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective(?!\s+(?:through|until|up\s+to)\b)|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b/i,
+  new RegExp(
+    String.raw`\b(?:This|this|The|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|agreement|Amendment|Contract|CONTRACT|contract|Licen[cs]e|Term)\b[^.;]{0,60}?\b(?:(?:shall|will|to)\s+(?:become|becomes|be)\s+effective(?!${EFFECTIVE_UNTIL})|(?:shall|will)\s+(?:come|enter)\s+into\s+(?:force|effect)|(?:shall|will)\s+(?:commence|begin)|commences|begins|takes\s+effect|is\s+effective)\b`,
+  ),
+  new RegExp(String.raw`\b(?:shall|will|to)\s+(?:become|becomes|be)\s+effective(?!${EFFECTIVE_UNTIL})|\bcome\s+into\s+(?:force|effect)|\beffective\s+(?:as\s+of|on|from|upon)\b`, 'i'),
   /\bcommenc\w+\s+(?:(?:on|upon|as\s+of)\b|(?=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s))/i,
   /\b[Tt]erm\s+of\s+(?:this|the)\s+(?:Agreement|agreement|Contract|contract)\b[^.;]{0,80}?\b(?:shall|will)\s+(?:begin|commence|start)\b/,
   /\bEffective Date\b|\bEFFECTIVE DATE\b/,
