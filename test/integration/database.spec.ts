@@ -179,3 +179,77 @@ describe('the embedded database', () => {
     expect(readdirSync(directory)).toEqual(['notes.txt']);
   });
 });
+
+describe('the embedded database in its own thread', () => {
+  let root: string;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'casewise-thread-'));
+    handle = await DatabaseHandle.open({ kind: 'pglite', url: null, pgliteDir: join(root, 'db'), schema: null }, [], MIGRATIONS);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('runs a long query beside the event loop: timers keep firing while it works', async () => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const [row]: { n: string }[] = await handle.dataSource.query('SELECT count(*) AS n FROM generate_series(1, 3000000) AS s WHERE s % 7 = 0');
+    const took = performance.now() - started;
+    clearInterval(timer);
+    // The gap still open when the query returned counts too (on the event loop no timer would have fired at all).
+    gaps.push(performance.now() - last);
+    expect(Number(row.n)).toBe(428571);
+    // On the event loop the query would be one gap as long as itself.
+    expect(took).toBeGreaterThan(150);
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+  });
+
+  it('answers a health ping while its one session is held by an open transaction', async () => {
+    const runner = handle.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await runner.query('SELECT 1');
+      expect(await handle.ping(1000)).toBe(true);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
+  it('hands back large values bit for bit, reports an error with PostgreSQL’s message and goes on serving', async () => {
+    const text = 'Indemnification. '.repeat(200_000);
+    const bytes = Buffer.from(Array.from({ length: 1 << 20 }, (_, i) => (i * 131) % 256));
+    const [large]: { t: string; b: Buffer }[] = await handle.dataSource.query('SELECT $1::text AS t, $2::bytea AS b', [text, bytes]);
+    expect(large.t).toBe(text);
+    expect(Buffer.compare(Buffer.from(large.b), bytes)).toBe(0);
+    await expect(handle.dataSource.query('SELECT * FROM no_such_table')).rejects.toThrow('relation "no_such_table" does not exist');
+    // A failed statement inside a transaction is rolled back with it; the session serves the next query.
+    await expect(
+      handle.dataSource.transaction(async (manager) => {
+        await manager.query(`INSERT INTO jobs (id, name, queue, payload, status, transport, max_attempts, backoff_ms) VALUES (gen_random_uuid(), 'rolled back', 'q', '{}', 'completed', 'inline', 1, 1)`);
+        await manager.query('SELECT 1/0');
+      }),
+    ).rejects.toThrow('division by zero');
+    const rows: { n: number }[] = await handle.dataSource.query(`SELECT count(*)::int AS n FROM jobs WHERE name = $1`, ['rolled back']);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('gives the cluster back on close: the lock is released and the thread no longer answers', async () => {
+    const lock = join(root, 'db.lock');
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    await handle.close();
+    expect(existsSync(lock)).toBe(false);
+    expect(await handle.ping(200)).toBe(false);
+  });
+});

@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '@api/modules/config/config.types';
-import { openEmbeddedDatabase } from './embedded-database';
+import { EmbeddedConnection, EmbeddedDatabaseThread } from './embedded-thread';
 
 export type EntityClass = new (...args: never[]) => unknown;
 type EntityList = MixedList<string | EntityClass>;
@@ -10,22 +8,21 @@ type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
 
 const MIGRATION_LOCK_KEY = 724_119_301;
 
-/** Owns the TypeORM DataSource and, in embedded mode, the PGlite instance behind it. */
+/** Owns the TypeORM DataSource and, in embedded mode, the thread running PGlite behind it. */
 export class DatabaseHandle {
   private constructor(
     readonly dataSource: DataSource,
-    private readonly pglite: PGlite | null,
+    private readonly pglite: EmbeddedDatabaseThread | null,
   ) {}
 
   static async open(config: AppConfig['database'], entities: EntityList, migrations: MigrationList): Promise<DatabaseHandle> {
     const common = { type: 'postgres' as const, entities, migrations, synchronize: false, installExtensions: false, migrationsTableName: 'migrations' };
     let options: DataSourceOptions;
-    let pglite: PGlite | null = null;
+    let pglite: EmbeddedDatabaseThread | null = null;
     if (config.kind === 'pglite') {
-      pglite = await openEmbeddedDatabase(config.pgliteDir);
-      const pg = createPgConfig(pglite);
+      pglite = await EmbeddedDatabaseThread.open(config.pgliteDir);
       // PGlite is a single session: one pooled client, never closed while idle.
-      options = { ...common, poolSize: 1, extra: { connection: pg.connection, max: 1, idleTimeoutMillis: 0 } };
+      options = { ...common, poolSize: 1, extra: { connection: new EmbeddedConnection(pglite), max: 1, idleTimeoutMillis: 0 } };
     } else {
       const searchPath = config.schema ? { options: `-c search_path=${config.schema}` } : {};
       options = { ...common, url: config.url?.reveal(), schema: config.schema ?? undefined, extra: { max: 10, ...searchPath } };
@@ -75,7 +72,9 @@ export class DatabaseHandle {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
     try {
-      return await Promise.race([this.dataSource.query('SELECT 1').then(() => true), timeout]);
+      // The embedded database is asked directly, not through its one pooled session that every query waits for.
+      const answer = this.pglite ? this.pglite.ping() : this.dataSource.query('SELECT 1');
+      return await Promise.race([answer.then(() => true), timeout]);
     } catch {
       return false;
     } finally {

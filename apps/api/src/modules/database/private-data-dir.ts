@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 const GROUP_AND_OTHER = 0o077;
 
@@ -31,11 +32,13 @@ let confined = false;
 /**
  * PGlite (Emscripten's NODEFS) chmods every file it creates to 0666 after creating it, which no umask
  * can narrow. In this process nothing needs group or other permissions, so chmod keeps owner bits only.
+ * Each thread has its own `fs` module, so a thread that opens the database calls this too; the umask is the
+ * process's, set by the main thread (a worker thread may not change it).
  */
 export function confineFileModes(): void {
   if (confined) return;
   confined = true;
-  process.umask(GROUP_AND_OTHER);
+  if (isMainThread) process.umask(GROUP_AND_OTHER);
   const { chmodSync, fchmodSync } = fs;
   fs.chmodSync = (path: fs.PathLike, mode: fs.Mode) => chmodSync(path, ownerOnly(mode));
   fs.fchmodSync = (fd: number, mode: fs.Mode) => fchmodSync(fd, ownerOnly(mode));

@@ -1,0 +1,235 @@
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { serialize } from 'pg-protocol';
+import type { BackendMessage } from 'pg-protocol/dist/messages';
+import { Parser } from 'pg-protocol/dist/parser';
+import { childModule } from '@api/modules/common/node-module';
+import { CLUSTER_TEMPLATE, DatabaseInUseError } from './embedded-database';
+import { confineFileModes } from './private-data-dir';
+
+/** What the database thread is started with. */
+export interface ThreadStart {
+  directory: string;
+  template: string | null;
+}
+
+export type ThreadRequest = { id: number; op: 'exec'; bytes: Uint8Array } | { id: number; op: 'ping' | 'close' };
+export type ThreadReply = { id: number; ok: true; raw: Uint8Array | null } | { id: number; ok: false; error: string };
+/** The thread's first message: the cluster is open, or why it could not be. */
+export type ThreadOpened = { opened: true } | { opened: false; error: string; inUse: boolean };
+
+interface Pending {
+  resolve: (raw: Uint8Array | null) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The embedded database (PGlite) running in a thread of its own: PostgreSQL protocol bytes go in, the server's
+ * bytes come back. PGlite works synchronously inside WebAssembly, so on the event loop every query would hold up
+ * every request being served (bench:qa); in its own thread it runs beside them. The thread is the only holder of
+ * the cluster, under the same lock as before (DATA_DIR/db.lock, this process).
+ */
+export class EmbeddedDatabaseThread {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (reply: ThreadReply) => {
+      const pending = this.pending.get(reply.id);
+      if (pending === undefined) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      if (reply.ok) pending.resolve(reply.raw);
+      else pending.reject(new Error(reply.error));
+    });
+    worker.on('error', (error) => this.stop(error));
+    worker.on('exit', (code) => this.stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Starts the thread and opens (creating it first if the folder is new) the cluster in `directory`. */
+  static open(directory: string, template: string | null = existsSync(CLUSTER_TEMPLATE) ? CLUSTER_TEMPLATE : null): Promise<EmbeddedDatabaseThread> {
+    // The umask is the process's: set here, since a worker thread may not change it.
+    confineFileModes();
+    const { path, execArgv } = childModule(__dirname, 'pglite-thread');
+    const worker = new Worker(path, { execArgv, workerData: { directory, template } satisfies ThreadStart });
+    return new Promise((resolve, reject) => {
+      const failed = (error: Error): void => {
+        worker.off('message', opened);
+        reject(error);
+      };
+      const exited = (code: number): void => failed(new Error(`The embedded database thread stopped while opening ${directory} (exit code ${code}).`));
+      const opened = (message: ThreadOpened): void => {
+        worker.off('error', failed);
+        worker.off('exit', exited);
+        if (message.opened) {
+          resolve(new EmbeddedDatabaseThread(worker));
+          return;
+        }
+        void worker.terminate();
+        reject(message.inUse ? new DatabaseInUseError(message.error) : new Error(message.error));
+      };
+      worker.once('message', opened);
+      worker.once('error', failed);
+      worker.once('exit', exited);
+    });
+  }
+
+  get closed(): boolean {
+    return this.stopped !== null;
+  }
+
+  /** Runs a batch of protocol messages; the reply holds every message the server sent for them. */
+  exec(bytes: Uint8Array): Promise<Uint8Array> {
+    // node-postgres writes into one shared buffer that grows to its largest message and hands out views of it;
+    // posting a view would copy all of that buffer, so the batch is copied out and its memory moved instead.
+    const own = new Uint8Array(bytes.byteLength);
+    own.set(bytes);
+    return this.send({ op: 'exec', bytes: own }, [own.buffer]).then((raw) => raw ?? new Uint8Array(0));
+  }
+
+  /**
+   * Resolves once the thread has run what was sent before and finds the cluster open. It does not wait for the
+   * connection pool (one session, queries queued behind each other), so a busy server still answers at once.
+   */
+  async ping(): Promise<void> {
+    await this.send({ op: 'ping' });
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped !== null) return;
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      this.stopped = new Error('The embedded database is closed.');
+      await this.worker.terminate();
+    }
+  }
+
+  private send(request: { op: 'exec'; bytes: Uint8Array } | { op: 'ping' | 'close' }, moved: ArrayBuffer[] = []): Promise<Uint8Array | null> {
+    if (this.stopped !== null) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // A thread with queries pending keeps the process alive; an idle one does not.
+      this.worker.ref();
+      this.worker.postMessage({ id, ...request } satisfies ThreadRequest, moved);
+    });
+  }
+
+  private stop(error: Error): void {
+    if (this.stopped === null) this.stopped = error;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
+
+type PortalOpts = Parameters<typeof serialize.describe>[0];
+
+/**
+ * A node-postgres connection to the database thread, in place of a socket: what the client would write is
+ * gathered until it asks for a reply (Sync, Flush or a simple query) and sent as one batch, and the messages of
+ * the reply are handed to the client as a socket's would be. There is no start-up or authentication: the
+ * connection is ready at once, as PGlite's own adapter for node-postgres is.
+ */
+export class EmbeddedConnection extends EventEmitter {
+  _connecting = false;
+  readonly stream = { destroy: (): void => this.end() };
+  parsedStatements: Record<string, string> = {};
+  submittedNamedStatements: Record<string, string> = {};
+  private outgoing: Buffer[] = [];
+  private replies: Promise<void> = Promise.resolve();
+  private readonly parser = new Parser();
+
+  constructor(private readonly thread: EmbeddedDatabaseThread) {
+    super();
+  }
+
+  connect(): void {
+    this._connecting = true;
+    process.nextTick(() => this.emit('readyForQuery'));
+  }
+
+  requestSsl(): void {}
+  startup(): void {}
+  cancel(): void {}
+  password(): void {}
+  ref(): void {}
+  unref(): void {}
+
+  query(text: string): void {
+    this.write(serialize.query(text), true);
+  }
+
+  parse(query: Parameters<typeof serialize.parse>[0]): void {
+    this.write(serialize.parse(query), false);
+  }
+
+  bind(config: Parameters<typeof serialize.bind>[0]): void {
+    this.write(serialize.bind(config), false);
+  }
+
+  execute(config: Parameters<typeof serialize.execute>[0]): void {
+    this.write(serialize.execute(config), false);
+  }
+
+  describe(message: PortalOpts): void {
+    this.write(serialize.describe(message), false);
+  }
+
+  close(message: PortalOpts): void {
+    this.write(serialize.close(message), false);
+  }
+
+  flush(): void {
+    this.write(serialize.flush(), true);
+  }
+
+  sync(): void {
+    this.write(serialize.sync(), true);
+  }
+
+  sendCopyFromChunk(chunk: Buffer): void {
+    this.write(serialize.copyData(chunk), false);
+  }
+
+  endCopyFrom(): void {
+    this.write(serialize.copyDone(), true);
+  }
+
+  sendCopyFail(message: string): void {
+    this.write(serialize.copyFail(message), true);
+  }
+
+  /** Ends once every reply asked for has been handed over; the listeners of the client that used it go. */
+  end(): void {
+    this.replies = this.replies.then(() => {
+      this.emit('end');
+    });
+    for (const name of this.eventNames()) if (name !== 'newListener') this.removeAllListeners(name);
+  }
+
+  private write(bytes: Buffer, send: boolean): void {
+    this.outgoing.push(bytes);
+    if (!send) return;
+    const batch = this.outgoing.length === 1 ? this.outgoing[0] : Buffer.concat(this.outgoing);
+    this.outgoing = [];
+    // Batches run in the thread in the order sent; their replies are handed over in the same order.
+    const reply = this.thread.exec(batch);
+    // A failure is handed over in its turn below, not reported as unhandled before then.
+    reply.catch(() => undefined);
+    this.replies = this.replies
+      .then(() => reply)
+      .then((raw) => this.parser.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), (message) => this.deliver(message)))
+      .catch((error: unknown) => {
+        this.emit('error', error instanceof Error ? error : new Error(String(error)));
+      });
+  }
+
+  private deliver(message: BackendMessage): void {
+    if (this.listenerCount('message') > 0) this.emit('message', message);
+    this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
+  }
+}
