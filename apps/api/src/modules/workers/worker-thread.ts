@@ -1,10 +1,12 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
+import { lowerThreadPriority, SCORING_THREAD_NICENESS } from './thread-priority';
 import { movable, workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
 
 /** The thread side of WorkerPool: holds projects' retrievers and answers calls one at a time, in order. */
 
 if (isMainThread || parentPort === null) throw new Error('worker-thread runs only as a worker thread started by WorkerPool');
 const port = parentPort;
+lowerThreadPriority(SCORING_THREAD_NICENESS);
 const handlers = workerHandlers();
 
 port.on('message', (request: WorkerRequest) => {
