@@ -5,6 +5,7 @@ import { serialize } from 'pg-protocol';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
 import { childModule } from '@api/modules/common/node-module';
+import { ThreadReplies } from '@api/modules/common/thread-replies';
 import { CLUSTER_TEMPLATE, DatabaseInUseError } from './embedded-database';
 import { confineFileModes } from './private-data-dir';
 
@@ -15,14 +16,8 @@ export interface ThreadStart {
 }
 
 export type ThreadRequest = { id: number; op: 'exec'; bytes: Uint8Array } | { id: number; op: 'ping' | 'close' };
-export type ThreadReply = { id: number; ok: true; raw: Uint8Array | null } | { id: number; ok: false; error: string };
 /** The thread's first message: the cluster is open, or why it could not be. */
 export type ThreadOpened = { opened: true } | { opened: false; error: string; inUse: boolean };
-
-interface Pending {
-  resolve: (raw: Uint8Array | null) => void;
-  reject: (error: Error) => void;
-}
 
 /**
  * The embedded database (PGlite) running in a thread of its own: PostgreSQL protocol bytes go in, the server's
@@ -31,20 +26,11 @@ interface Pending {
  * the cluster, under the same lock as before (DATA_DIR/db.lock, this process).
  */
 export class EmbeddedDatabaseThread {
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly replies: ThreadReplies<Uint8Array | null>;
   private stopped: Error | null = null;
 
   private constructor(private readonly worker: Worker) {
-    worker.unref();
-    worker.on('message', (reply: ThreadReply) => {
-      const pending = this.pending.get(reply.id);
-      if (pending === undefined) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
-      if (reply.ok) pending.resolve(reply.raw);
-      else pending.reject(new Error(reply.error));
-    });
+    this.replies = new ThreadReplies(worker);
     worker.on('error', (error) => this.stop(error));
     worker.on('exit', (code) => this.stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
   }
@@ -110,19 +96,14 @@ export class EmbeddedDatabaseThread {
 
   private send(request: { op: 'exec'; bytes: Uint8Array } | { op: 'ping' | 'close' }, moved: ArrayBuffer[] = []): Promise<Uint8Array | null> {
     if (this.stopped !== null) return Promise.reject(this.stopped);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // A thread with queries pending keeps the process alive; an idle one does not.
-      this.worker.ref();
-      this.worker.postMessage({ id, ...request } satisfies ThreadRequest, moved);
-    });
+    const { id, reply } = this.replies.expect();
+    this.worker.postMessage({ id, ...request } satisfies ThreadRequest, moved);
+    return reply;
   }
 
   private stop(error: Error): void {
     if (this.stopped === null) this.stopped = error;
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+    this.replies.failAll(error);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { DatabaseInUseError, openEmbeddedDatabase } from './embedded-database';
-import type { ThreadOpened, ThreadReply, ThreadRequest, ThreadStart } from './embedded-thread';
+import type { ThreadReply } from '@api/modules/common/thread-replies';
+import type { ThreadOpened, ThreadRequest, ThreadStart } from './embedded-thread';
 
 /**
  * The thread side of EmbeddedDatabaseThread: opens the PGlite cluster named in workerData and runs the
@@ -25,17 +26,17 @@ async function run(request: ThreadRequest): Promise<void> {
     if (db === null) throw new Error('The embedded database is not open.');
     if (request.op === 'exec') {
       const raw = await db.execProtocolRaw(request.bytes);
-      port.postMessage({ id: request.id, ok: true, raw } satisfies ThreadReply, [raw.buffer as ArrayBuffer]);
+      port.postMessage({ id: request.id, ok: true, value: raw } satisfies ThreadReply<Uint8Array | null>, [raw.buffer as ArrayBuffer]);
     } else if (request.op === 'ping') {
       if (db.closed) throw new Error('The embedded database is closed.');
-      port.postMessage({ id: request.id, ok: true, raw: null } satisfies ThreadReply);
+      port.postMessage({ id: request.id, ok: true, value: null } satisfies ThreadReply<Uint8Array | null>);
     } else {
       await db.close();
       db = null;
-      port.postMessage({ id: request.id, ok: true, raw: null } satisfies ThreadReply);
+      port.postMessage({ id: request.id, ok: true, value: null } satisfies ThreadReply<Uint8Array | null>);
     }
   } catch (error) {
-    port.postMessage({ id: request.id, ok: false, error: message(error) } satisfies ThreadReply);
+    port.postMessage({ id: request.id, ok: false, error: message(error) } satisfies ThreadReply<Uint8Array | null>);
   }
 }
 

@@ -1,17 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
 import { childModule } from '@api/modules/common/node-module';
+import { ThreadReplies } from '@api/modules/common/thread-replies';
 import { ConfigService } from '@api/modules/config/config.service';
-import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerReply, type WorkerRequest } from './worker.handlers';
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
+import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerRequest } from './worker.handlers';
 
 interface Slot {
-  worker: Worker | null;
-  pending: Map<number, Pending>;
+  /** The running thread and the calls waiting for its reply; null until a call starts it. */
+  thread: { worker: Worker; replies: ThreadReplies<unknown> } | null;
   /** The routes (projects) this thread has been handed state for since it started: they lose it with the thread. */
   routes: Set<string>;
 }
@@ -37,14 +33,13 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly slots: Slot[];
   private readonly local: WorkerHandlers | null;
   private readonly lostListeners: ((routes: string[]) => void)[] = [];
-  private nextId = 1;
   private closed = false;
   private readonly startEarly: boolean;
 
   constructor(config: ConfigService) {
     const size = config.workers.threads;
     this.startEarly = config.app.role !== 'worker';
-    this.slots = Array.from({ length: size }, () => ({ worker: null, pending: new Map(), routes: new Set() }));
+    this.slots = Array.from({ length: size }, () => ({ thread: null, routes: new Set() }));
     this.local = size === 0 ? workerHandlers() : null;
   }
 
@@ -54,7 +49,7 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
    */
   onApplicationBootstrap(): void {
     if (!this.startEarly || this.closed) return;
-    for (const slot of this.slots) if (slot.worker === null) this.spawn(slot);
+    for (const slot of this.slots) if (slot.thread === null) this.spawn(slot);
   }
 
   get size(): number {
@@ -88,45 +83,32 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
     }
     if (this.closed) return Promise.reject(new Error('The worker threads are closed.'));
     const slot = this.slots[hash(route) % this.slots.length];
-    const worker = slot.worker ?? this.spawn(slot);
+    const { worker, replies } = slot.thread ?? this.spawn(slot);
     // A route handed state to keep (a project's retriever) loses it with the thread.
     if (op === 'add' || op === 'restore') slot.routes.add(route);
-    const id = this.nextId++;
-    return new Promise<Result>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // A thread with calls pending keeps the process alive; an idle one does not.
-      worker.ref();
-      worker.postMessage({ id, op, args } satisfies WorkerRequest, moved);
-    });
+    const { id, reply } = replies.expect();
+    worker.postMessage({ id, op, args } satisfies WorkerRequest, moved);
+    return reply as Promise<Result>;
   }
 
-  private spawn(slot: Slot): Worker {
+  private spawn(slot: Slot): NonNullable<Slot['thread']> {
     const { path, execArgv } = childModule(__dirname, 'worker-thread');
     const worker = new Worker(path, { execArgv, stdout: false, stderr: false });
-    worker.unref();
-    slot.worker = worker;
+    const thread = { worker, replies: new ThreadReplies<unknown>(worker) };
+    slot.thread = thread;
     slot.routes = new Set();
-    worker.on('message', (reply: WorkerReply) => {
-      const pending = slot.pending.get(reply.id);
-      if (pending === undefined) return;
-      slot.pending.delete(reply.id);
-      if (slot.pending.size === 0) worker.unref();
-      if (reply.ok) pending.resolve(reply.value);
-      else pending.reject(new Error(reply.error));
-    });
     const lost = (error: Error): void => {
-      if (slot.worker !== worker) return;
-      slot.worker = null;
+      if (slot.thread !== thread) return;
+      slot.thread = null;
       const routes = [...slot.routes];
       slot.routes = new Set();
-      for (const pending of slot.pending.values()) pending.reject(error);
-      slot.pending.clear();
+      thread.replies.failAll(error);
       if (!this.closed) this.logger.warn(`A worker thread stopped (${error.message}); its ${routes.length} route(s) start again.`);
       for (const listener of this.lostListeners) listener(routes);
     };
     worker.on('error', (error) => lost(error));
     worker.on('exit', (code) => lost(new Error(`worker thread exited with code ${code}`)));
-    return worker;
+    return thread;
   }
 
   /** The threads stop last, once every module's own shutdown (a search index being saved) has used them. */
@@ -134,9 +116,7 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
     this.closed = true;
     await Promise.all(
       this.slots.map(async (slot) => {
-        const worker = slot.worker;
-        if (worker === null) return;
-        await worker.terminate();
+        if (slot.thread !== null) await slot.thread.worker.terminate();
       }),
     );
   }

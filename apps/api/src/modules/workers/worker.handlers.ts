@@ -1,3 +1,4 @@
+import type { ThreadReply } from '@api/modules/common/thread-replies';
 import { offlineAnswer, offlineReport } from './offline-engine';
 import { ProjectRetrievers } from './project-retrievers';
 
@@ -37,4 +38,4 @@ export interface WorkerRequest {
 }
 
 /** A worker's reply to one call. */
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+export type WorkerReply = ThreadReply<unknown>;
