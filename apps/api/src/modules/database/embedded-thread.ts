@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -26,12 +27,13 @@ export type ThreadOpened = { opened: true } | { opened: false; error: string; in
  * the cluster, under the same lock as before (DATA_DIR/db.lock, this process).
  */
 export class EmbeddedDatabaseThread {
+  private readonly logger = new Logger('EmbeddedDatabase');
   private readonly replies: ThreadReplies<Uint8Array | null>;
   private stopped: Error | null = null;
 
   private constructor(private readonly worker: Worker) {
     this.replies = new ThreadReplies(worker);
-    worker.on('error', (error) => this.stop(error));
+    worker.on('error', (error) => this.stop(new Error(`The embedded database thread failed: ${error.message}`)));
     worker.on('exit', (code) => this.stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
   }
 
@@ -69,8 +71,8 @@ export class EmbeddedDatabaseThread {
 
   /** Runs a batch of protocol messages; the reply holds every message the server sent for them. */
   exec(bytes: Uint8Array): Promise<Uint8Array> {
-    // node-postgres writes into one shared buffer that grows to its largest message and hands out views of it;
-    // posting a view would copy all of that buffer, so the batch is copied out and its memory moved instead.
+    // node-postgres's messages are views into larger memory (small ones into Node's shared 8 kB buffer pool), and
+    // posting a view copies all of that memory: the batch is copied out to memory of its own, which is moved.
     const own = new Uint8Array(bytes.byteLength);
     own.set(bytes);
     return this.send({ op: 'exec', bytes: own }, [own.buffer]).then((raw) => raw ?? new Uint8Array(0));
@@ -101,8 +103,12 @@ export class EmbeddedDatabaseThread {
     return reply;
   }
 
+  /** The thread stopped without being closed: every query fails from now on, which the log says once. */
   private stop(error: Error): void {
-    if (this.stopped === null) this.stopped = error;
+    if (this.stopped === null) {
+      this.stopped = error;
+      this.logger.error(`${error.message.replace(/\.?$/, '.')} Every query fails until the server is restarted.`);
+    }
     this.replies.failAll(error);
   }
 }
