@@ -1,4 +1,5 @@
 import { deserialize, serialize } from 'node:v8';
+import { tokenize } from '../text/tokenizer';
 import { Bm25Index, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
 
 const DOCS = [
@@ -118,20 +119,34 @@ describe('Bm25Index', () => {
     expect(growing.scoreAll({ terms: [{ term: 'agreement', weight: 1 }] })).toEqual(Bm25Index.build(DOCS).scoreAll({ terms: [{ term: 'agreement', weight: 1 }] }));
   });
 
-  it('counts a scoped term only for the documents it is meant for, in one pass', () => {
+  it('counts a scoped term only for the documents within its ranges, as the whole score would there', () => {
     const whole = index.scoreAll({ terms: [{ term: 'agreement', weight: 1 }, { term: 'party', weight: 1 }] });
     const agreement = index.scoreAll({ terms: [{ term: 'agreement', weight: 1 }] });
     const party = index.scoreAll({ terms: [{ term: 'party', weight: 1 }] });
     // "agreement" counts for the first two documents only, "party" for the last two; a filter still applies.
     const scoped = index.scoreScoped(
       [
-        { term: 'agreement', weight: 1, accepts: (position) => position < 2 },
-        { term: 'party', weight: 1, accepts: (position) => position >= 2 },
+        { term: 'agreement', weight: 1, ranges: [0, 2] },
+        { term: 'party', weight: 1, ranges: [2, 4] },
       ],
       (id) => id !== 'notice',
     );
     expect([...scoped]).toEqual([agreement[0], agreement[1], party[2], 0]);
     expect(whole[2]).toBeGreaterThan(scoped[2]);
+  });
+
+  it('reads a long list only within scattered ranges, each document scored as the whole score scores it', () => {
+    // 600 documents; "clause" in every third, with a heading field in some, so documents have one or two pairs.
+    const many = new Bm25Index({ fieldWeights: { body: 1, heading: 0.5 } });
+    for (let i = 0; i < 600; i++) many.add(`d${i}`, i % 3 === 0 ? `clause ${'word '.repeat(i % 7)}` : 'other words', i % 5 === 0 ? { heading: 'clause' } : {});
+    const [clause] = tokenize('clause');
+    const whole = many.scoreAll({ terms: [{ term: clause, weight: 2 }] });
+    // Ranges of every size, far apart and side by side, some empty of the term, one reaching past the last document.
+    const ranges = [0, 1, 3, 4, 5, 9, 40, 41, 42, 200, 333, 334, 500, 520, 599, 700];
+    const scoped = many.scoreScoped([{ term: clause, weight: 2, ranges }]);
+    const inside = (position: number): boolean => ranges.some((start, i) => i % 2 === 0 && start <= position && position < ranges[i + 1]);
+    expect([...scoped]).toEqual([...whole].map((score, position) => (inside(position) ? score : 0)));
+    expect(scoped.filter((score) => score > 0).length).toBeGreaterThan(20);
   });
 
   it('picks the k best positive scores, best first, ties in insertion order, as a full sort would', () => {

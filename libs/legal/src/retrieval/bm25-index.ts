@@ -39,9 +39,12 @@ export interface WeightedTerm {
   weight: number;
 }
 
-/** A query term that counts only for the documents (by position) `accepts` lets through. */
+/**
+ * A query term that counts only for the documents (by position) within its ranges: `[start, end)` pairs, in order,
+ * none overlapping. Only the parts of the term's postings inside them are read.
+ */
 export interface ScopedTerm extends WeightedTerm {
-  accepts: (position: number) => boolean;
+  ranges: ArrayLike<number>;
 }
 
 export interface Bm25Query {
@@ -148,6 +151,32 @@ interface FieldNorm {
   b: number;
   weight: number;
   lengths: ArrayLike<number>;
+}
+
+/**
+ * The index of the first pair at or after pair index `from` (even) whose document is at least `doc`: galloping, then
+ * halving, so that many short seeks along one list cost little more than their own pairs.
+ */
+function firstPairFrom(list: ArrayLike<number>, from: number, doc: number): number {
+  const pairs = list.length >> 1;
+  let low = from >> 1;
+  if (low >= pairs || list[2 * low] >= doc) return 2 * low;
+  // list[2 * low] < doc: gallop to a pair at or past doc.
+  let step = 1;
+  let high = low + step;
+  while (high < pairs && list[2 * high] < doc) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > pairs) high = pairs;
+  // Invariant: list[2 * low] < doc, and high is pairs or list[2 * high] >= doc.
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (list[2 * middle] < doc) low = middle;
+    else high = middle;
+  }
+  return 2 * high;
 }
 
 const ID_SEPARATOR = '\u0000';
@@ -308,14 +337,14 @@ export class Bm25Index {
   }
 
   /**
-   * Like `scoreAll` for body terms that each count only where their own `accepts` lets a document through: one
-   * pass over the postings however many groups of documents the terms are meant for.
+   * Like `scoreAll` for body terms that each count only within their own ranges of documents: the same scores, but
+   * each term's postings are read only where its ranges lie, however long its whole list is.
    */
   scoreScoped(terms: readonly ScopedTerm[], filter?: (id: string) => boolean): Float64Array {
     return this.score(terms, filter);
   }
 
-  private score(terms: readonly (WeightedTerm & { accepts?: (position: number) => boolean })[], filter?: (id: string) => boolean): Float64Array {
+  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean): Float64Array {
     const n = this.ids.length;
     const scores = new Float64Array(n);
     if (n === 0) return scores;
@@ -329,28 +358,39 @@ export class Bm25Index {
       return accepted[doc] === 1;
     };
 
-    for (const { term, weight: queryWeight, accepts } of terms) {
+    for (const { term, weight: queryWeight, ranges } of terms) {
       const list = this.list(term);
       if (!list || queryWeight === 0) continue;
       const df = this.documentFrequencies.get(term) ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      let doc = -1;
-      let acc = 0;
-      const settle = (): void => {
-        if (doc >= 0 && acc > 0 && (accepts === undefined || accepts(doc)) && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
-      };
-      for (let i = 0; i < list.length; i += 2) {
-        if (list[i] !== doc) {
-          settle();
-          doc = list[i];
-          acc = 0;
+      /** Adds the term's score to each document of the pairs [from, to) of its list (pair indexes, even). */
+      const accumulate = (from: number, to: number): void => {
+        let doc = -1;
+        let acc = 0;
+        for (let i = from; i < to; i += 2) {
+          if (list[i] !== doc) {
+            if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
+            doc = list[i];
+            acc = 0;
+          }
+          const packed = list[i + 1];
+          const norm = norms[packed & FIELD_MASK];
+          acc += (norm.weight * (packed >>> FIELD_BITS)) / (1 - norm.b + (norm.b * norm.lengths[doc]) / norm.average);
         }
-        const packed = list[i + 1];
-        const norm = norms[packed & FIELD_MASK];
-        const length = norm.lengths[doc];
-        acc += (norm.weight * (packed >>> FIELD_BITS)) / (1 - norm.b + (norm.b * length) / norm.average);
+        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
+      };
+      if (ranges === undefined) {
+        accumulate(0, list.length);
+        continue;
       }
-      settle();
+      let at = 0;
+      for (let r = 0; r + 1 < ranges.length && at < list.length; r += 2) {
+        const start = firstPairFrom(list, at, ranges[r]);
+        let end = start;
+        while (end < list.length && list[end] < ranges[r + 1]) end += 2;
+        accumulate(start, end);
+        at = end;
+      }
     }
     return scores;
   }

@@ -104,6 +104,28 @@ describe('LegalRetriever resolves a question through the document', () => {
     expect(first.score).toBeGreaterThan(second.score);
   });
 
+  it('applies a document’s definitions to all of its passages, wherever they sit among other documents’', () => {
+    const documents = [
+      { id: 'a', text: 'AGREEMENT. "Investor" means the party receiving information.' },
+      { id: 'b', text: 'AGREEMENT. "Investor" means a fund advised by Acme.' },
+    ];
+    const passage = (id: string, documentId: string): RetrieverChunk => ({ id, documentId, text: 'The Investor shall return all documents.' });
+    // a's passages on both sides of b's, as when a document's passages are added after another's.
+    const retriever = LegalRetriever.build(documents, [passage('a#1', 'a'), passage('b#1', 'b'), passage('b#2', 'b'), passage('a#2', 'a')]);
+    const hits = retriever.search('Must the receiving party return documents?', 4);
+    const score = (id: string): number => hits.find((hit) => hit.id === id)?.score ?? 0;
+    expect(score('a#2')).toBe(score('a#1'));
+    expect(score('a#2')).toBeGreaterThan(score('b#1'));
+    expect(score('b#2')).toBe(score('b#1'));
+    // Both defining the term alike: every passage of both gets the same lift.
+    const alike = LegalRetriever.build(
+      documents.map((document) => ({ ...document, text: documents[0].text })),
+      [passage('a#1', 'a'), passage('b#1', 'b'), passage('b#2', 'b'), passage('a#2', 'a')],
+    ).search('Must the receiving party return documents?', 4);
+    expect(new Set(alike.map((hit) => hit.score)).size).toBe(1);
+    expect(alike[0].score).toBe(score('a#1'));
+  });
+
   it('matches derivational variants of the question words found in the documents (licensee for licensor)', () => {
     const chunks: RetrieverChunk[] = [
       { id: 'l#1', documentId: 'l', text: 'The Distributor retains all rights in the marks.' },

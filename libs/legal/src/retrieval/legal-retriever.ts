@@ -141,6 +141,8 @@ export class LegalRetriever {
   /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
   private chunkDocumentPositions: Int32Array | null = null;
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
+  /** Each document's runs of chunk positions (see `documentRuns`); built on first use. */
+  private runs: number[][] | null = null;
   /** Each document's defined terms, by the term as written. */
   private readonly definitions = new Map<string, Map<string, AnalysedDefinition>>();
   /** The definitions looked up by their words; built on first use, dropped when definitions are added. */
@@ -242,6 +244,7 @@ export class LegalRetriever {
     this.addDefinitions(chunk.documentId, findDefinedTerms(chunk.text));
     this.chunkDocumentPositions = null;
     this.documentOrdinals = null;
+    this.runs = null;
     this.morphology = null;
   }
 
@@ -361,14 +364,16 @@ export class LegalRetriever {
       }
     }
     if (wantedBy.size === 0) return;
-    const { ordinals, ordinalOf } = this.chunkDocumentOrdinals();
+    const runs = this.documentRuns();
     const terms = [...wantedBy].map(([term, documents]) => {
-      const wanted = new Uint8Array(ordinalOf.size);
+      const ranges: [number, number][] = [];
       for (const documentId of documents) {
-        const ordinal = ordinalOf.get(documentId);
-        if (ordinal !== undefined) wanted[ordinal] = 1;
+        const place = this.chunkDocumentIndex.get(documentId);
+        const own = place === undefined ? undefined : runs[place];
+        if (own !== undefined) for (let i = 0; i < own.length; i += 2) ranges.push([own[i], own[i + 1]]);
       }
-      return { term, weight, accepts: (position: number) => wanted[ordinals[position]] === 1 };
+      ranges.sort((a, b) => a[0] - b[0]);
+      return { term, weight, ranges: ranges.flat() };
     });
     const added = this.chunks.scoreScoped(terms, filter);
     for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
@@ -396,6 +401,25 @@ export class LegalRetriever {
     }
     this.lookup = lookup;
     return lookup;
+  }
+
+  /**
+   * For each document (by its place in `chunkDocumentIds`), the runs of chunk positions that are its own, as
+   * `[start, end)` pairs in order: one run when its chunks were added together. Built on first use after a chunk was added.
+   */
+  private documentRuns(): number[][] {
+    if (this.runs !== null) return this.runs;
+    const runs: number[][] = this.chunkDocumentIds.map(() => []);
+    const at = this.chunkDocumentAt;
+    for (let position = 0; position < at.length; ) {
+      const place = at[position];
+      let end = position + 1;
+      while (end < at.length && at[end] === place) end++;
+      runs[place].push(position, end);
+      position = end;
+    }
+    this.runs = runs;
+    return runs;
   }
 
   /** Each chunk's document as a small number (by position in the chunk index), and the numbers by document id. */
