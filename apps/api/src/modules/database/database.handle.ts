@@ -82,6 +82,11 @@ export class DatabaseHandle {
     }
   }
 
+  /** The embedded database thread's JavaScript heap in use, in bytes; null on PostgreSQL, which runs elsewhere. */
+  async embeddedHeapUsed(): Promise<number | null> {
+    return this.pglite ? this.pglite.heapUsed() : null;
+  }
+
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     if (this.pglite && !this.pglite.closed) await this.pglite.close();

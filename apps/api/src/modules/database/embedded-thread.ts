@@ -16,7 +16,9 @@ export interface ThreadStart {
   template: string | null;
 }
 
-export type ThreadRequest = { id: number; op: 'exec'; bytes: Uint8Array } | { id: number; op: 'ping' | 'close' };
+export type ThreadRequest = { id: number; op: 'exec'; bytes: Uint8Array } | { id: number; op: 'ping' | 'close' | 'heap' };
+/** What the thread replies: the server's bytes (exec), the heap in use (heap), nothing (ping, close). */
+export type ThreadValue = Uint8Array | number | null;
 /** The thread's first message: the cluster is open, or why it could not be. */
 export type ThreadOpened = { opened: true } | { opened: false; error: string; inUse: boolean };
 
@@ -28,7 +30,7 @@ export type ThreadOpened = { opened: true } | { opened: false; error: string; in
  */
 export class EmbeddedDatabaseThread {
   private readonly logger = new Logger('EmbeddedDatabase');
-  private readonly replies: ThreadReplies<Uint8Array | null>;
+  private readonly replies: ThreadReplies<ThreadValue>;
   private stopped: Error | null = null;
 
   private constructor(private readonly worker: Worker) {
@@ -75,7 +77,13 @@ export class EmbeddedDatabaseThread {
     // posting a view copies all of that memory: the batch is copied out to memory of its own, which is moved.
     const own = new Uint8Array(bytes.byteLength);
     own.set(bytes);
-    return this.send({ op: 'exec', bytes: own }, [own.buffer]).then((raw) => raw ?? new Uint8Array(0));
+    return this.send({ op: 'exec', bytes: own }, [own.buffer]).then((raw) => (raw instanceof Uint8Array ? raw : new Uint8Array(0)));
+  }
+
+  /** Bytes of the thread's JavaScript heap in use (garbage not yet collected included): its memory apart from PGlite's own. */
+  async heapUsed(): Promise<number> {
+    const used = await this.send({ op: 'heap' });
+    return typeof used === 'number' ? used : 0;
   }
 
   /**
@@ -96,7 +104,7 @@ export class EmbeddedDatabaseThread {
     }
   }
 
-  private send(request: { op: 'exec'; bytes: Uint8Array } | { op: 'ping' | 'close' }, moved: ArrayBuffer[] = []): Promise<Uint8Array | null> {
+  private send(request: { op: 'exec'; bytes: Uint8Array } | { op: 'ping' | 'close' | 'heap' }, moved: ArrayBuffer[] = []): Promise<ThreadValue> {
     if (this.stopped !== null) return Promise.reject(this.stopped);
     const { id, reply } = this.replies.expect();
     this.worker.postMessage({ id, ...request } satisfies ThreadRequest, moved);
