@@ -12,7 +12,8 @@
  * Questions about the document itself (name, parties, dates) also get the contract's opening as a passage, as
  * the API does (`wantsDocumentOpening`), with the whole text for its dates; `--no-openings` leaves it out. `--diagnose`
  * also reports how often a gold span was inside the retrieved passages at all;
- * `--false-answers` prints, on stderr, what was quoted for a category the lawyers found absent.
+ * `--false-answers` prints, on stderr, what was quoted for a category the lawyers found absent, and what was
+ * said instead of the lawyers' span where they found it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,8 +120,13 @@ function main(): void {
       }
       tally.present++;
       if (passages.some((p) => overlaps(p.start, p.end, spans))) tally.goldRetrieved++;
+      const cited = !answer.abstained && answer.citations.some((c) => citesAnnotation(c, spans, text));
+      if (!cited && args.falseAnswers === category) {
+        const said = answer.abstained ? 'abstained' : `cited ${answer.citations.map((c) => JSON.stringify(c.quote.slice(0, 160))).join(' | ')}`;
+        console.error(`MISSED ${file}: ${said}\n    gold ${spans.map(([s, e]) => JSON.stringify(text.slice(s, Math.min(e, s + 200)))).join(' | ')}`);
+      }
       if (answer.abstained) continue;
-      if (answer.citations.some((c) => citesAnnotation(c, spans, text))) tally.answeredWithGold++;
+      if (cited) tally.answeredWithGold++;
       else tally.answeredWithoutGold++;
     }
   }
