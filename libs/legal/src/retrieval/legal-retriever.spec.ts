@@ -124,6 +124,17 @@ describe('LegalRetriever resolves a question through the document', () => {
     ).search('Must the receiving party return documents?', 4);
     expect(new Set(alike.map((hit) => hit.score)).size).toBe(1);
     expect(alike[0].score).toBe(score('a#1'));
+    // One run each, the later document's first.
+    const reversedRoom = (options = {}): LegalRetriever =>
+      LegalRetriever.build(
+        documents.map((document) => ({ ...document, text: documents[0].text })),
+        [passage('b#1', 'b'), passage('a#1', 'a')],
+        options,
+      );
+    const reversed = reversedRoom().search('Must the receiving party return documents?', 2);
+    const [unexpanded] = reversedRoom({ expansion: { definitionWeight: 0 } }).search('Must the receiving party return documents?', 1);
+    expect(reversed[0].score).toBe(reversed[1].score);
+    expect(reversed[1].score).toBeGreaterThan(unexpanded.score);
   });
 
   it('matches derivational variants of the question words found in the documents (licensee for licensor)', () => {

@@ -366,14 +366,22 @@ export class LegalRetriever {
     if (wantedBy.size === 0) return;
     const runs = this.documentRuns();
     const terms = [...wantedBy].map(([term, documents]) => {
-      const ranges: [number, number][] = [];
+      // The documents' runs in passage order; most documents are one run each, ordered by where it starts.
+      const places: number[] = [];
+      let oneRunEach = true;
       for (const documentId of documents) {
         const place = this.chunkDocumentIndex.get(documentId);
-        const own = place === undefined ? undefined : runs[place];
-        if (own !== undefined) for (let i = 0; i < own.length; i += 2) ranges.push([own[i], own[i + 1]]);
+        if (place === undefined || runs[place].length === 0) continue;
+        places.push(place);
+        if (runs[place].length > 2) oneRunEach = false;
       }
-      ranges.sort((a, b) => a[0] - b[0]);
-      return { term, weight, ranges: ranges.flat() };
+      if (oneRunEach) {
+        places.sort((a, b) => runs[a][0] - runs[b][0]);
+        return { term, weight, ranges: places.flatMap((place) => runs[place]) };
+      }
+      const pairs = places.flatMap((place) => runs[place].flatMap((bound, i) => (i % 2 === 0 ? [[bound, runs[place][i + 1]]] : [])));
+      pairs.sort((a, b) => a[0] - b[0]);
+      return { term, weight, ranges: pairs.flat() };
     });
     const added = this.chunks.scoreScoped(terms, filter);
     for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
@@ -459,11 +467,11 @@ export class LegalRetriever {
   private addDocumentPrior(scores: Float64Array, contextQuery: Bm25Query): void {
     const documentScores = this.documents.scoreAll(contextQuery);
     let bestDocument = 0;
-    for (const score of documentScores) bestDocument = Math.max(bestDocument, score);
+    for (let i = 0; i < documentScores.length; i++) if (documentScores[i] > bestDocument) bestDocument = documentScores[i];
     if (bestDocument <= 0) return;
     const positions = this.documentPositions();
     let bestChunk = 0;
-    for (const score of scores) bestChunk = Math.max(bestChunk, score);
+    for (let i = 0; i < scores.length; i++) if (scores[i] > bestChunk) bestChunk = scores[i];
     const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
     for (let i = 0; i < scores.length; i++) {
       if (scores[i] <= 0) continue;
