@@ -82,4 +82,3 @@ openEmbeddedDatabase(directory, template).then(
     port.postMessage({ opened: false, error: message(error), inUse: error instanceof DatabaseInUseError } satisfies ThreadOpened);
   },
 );
-
