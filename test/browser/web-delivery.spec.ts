@@ -160,9 +160,13 @@ describe('the built product sends its web files compressed and cacheable', () =>
         });
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-        // The menu opens only once React runs the page: the server's HTML has no handlers.
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.locator('#landing-menu').isVisible()).resolves.toBe(true);
+        // The menu opens only once React runs the page: the server's HTML has no handlers. React may take over the
+        // page after its scripts have loaded (a busy machine), so the test waits until it holds the button.
+        const menuButton = page.getByRole('button', { name: 'Open menu' });
+        const button = await menuButton.elementHandle();
+        await page.waitForFunction((element) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps')), button, { timeout: 10_000 });
+        await menuButton.click();
+        await page.locator('#landing-menu').waitFor({ state: 'visible', timeout: 5_000 });
         // React reports a page that differs from what it renders (error #418) and then renders it anew.
         expect(errors).toEqual([]);
         await live.close();
