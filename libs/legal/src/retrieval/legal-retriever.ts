@@ -366,22 +366,19 @@ export class LegalRetriever {
     if (wantedBy.size === 0) return;
     const runs = this.documentRuns();
     const terms = [...wantedBy].map(([term, documents]) => {
-      // The documents' runs in passage order; most documents are one run each, ordered by where it starts.
-      const places: number[] = [];
-      let oneRunEach = true;
+      // The documents' runs, gathered flat as [start, end) bounds, then put in passage order by their starts.
+      const bounds: number[] = [];
       for (const documentId of documents) {
         const place = this.chunkDocumentIndex.get(documentId);
-        if (place === undefined || runs[place].length === 0) continue;
-        places.push(place);
-        if (runs[place].length > 2) oneRunEach = false;
+        if (place !== undefined) for (const bound of runs[place]) bounds.push(bound);
       }
-      if (oneRunEach) {
-        places.sort((a, b) => runs[a][0] - runs[b][0]);
-        return { term, weight, ranges: places.flatMap((place) => runs[place]) };
-      }
-      const pairs = places.flatMap((place) => runs[place].flatMap((bound, i) => (i % 2 === 0 ? [[bound, runs[place][i + 1]]] : [])));
-      pairs.sort((a, b) => a[0] - b[0]);
-      return { term, weight, ranges: pairs.flat() };
+      const order = Array.from({ length: bounds.length / 2 }, (_, pair) => pair).sort((a, b) => bounds[2 * a] - bounds[2 * b]);
+      const ranges = new Int32Array(bounds.length);
+      order.forEach((pair, i) => {
+        ranges[2 * i] = bounds[2 * pair];
+        ranges[2 * i + 1] = bounds[2 * pair + 1];
+      });
+      return { term, weight, ranges };
     });
     const added = this.chunks.scoreScoped(terms, filter);
     for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
