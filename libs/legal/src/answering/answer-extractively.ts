@@ -4,7 +4,7 @@ import type { CuadCategory } from '../clauses/categories';
 import type { ClauseRule, SentenceRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
-import { splitSegments } from '../clauses/segment';
+import { splitSegments, type Segment } from '../clauses/segment';
 import { CONTRACT_CHANGE_WORDS, EFFECTIVE_UNTIL, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
 import { extractTermAndRenewal } from '../extraction/term';
@@ -12,6 +12,7 @@ import { extractTitle } from '../extraction/title';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
 import { outsideSpans, overlapsAny } from '../text/boilerplate';
 import type { TextSpan } from '../text/sentences';
+import { TextMemo } from '../text/text-memo';
 import { tokenize } from '../text/tokenizer';
 import { CATEGORY_WORDS } from './category-words';
 import { matchQuestionCategories } from './question-categories';
@@ -50,6 +51,19 @@ const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document 
 /** Fields the Case Summary reads from the whole of a contract; a question about them reads the same text. */
 const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agreement Date', 'Effective Date', 'Expiration Date']);
 
+/**
+ * Characters of passages and whole texts whose sentences (and, apart, whose fields) are kept between questions: the
+ * next questions on a matter read the same passages and contracts again. About 2 bytes of records per character.
+ */
+const MEMO_CHARS = 8_000_000;
+const FIELD_MEMO_CHARS = 2_000_000;
+const segmentsOf = new TextMemo<readonly Segment[]>(splitSegments, MEMO_CHARS);
+const titleOf = new TextMemo(extractTitle, FIELD_MEMO_CHARS);
+const partiesOf = new TextMemo(extractParties, FIELD_MEMO_CHARS);
+const agreementDateOf = new TextMemo(findAgreementDate, FIELD_MEMO_CHARS);
+const effectiveDateOf = new TextMemo(findEffectiveDateSpan, FIELD_MEMO_CHARS);
+const termOf = new TextMemo((text) => extractTermAndRenewal(text, segmentsOf.get(text)).term, MEMO_CHARS);
+
 /** A document's opening passage grown to its whole text, when that text is given. */
 function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): AnswerPassage {
   const text = texts?.[passage.documentId];
@@ -86,7 +100,7 @@ function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOpt
   passages.forEach((passage, passageRank) => {
     const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
     const furniture = boilerplate?.[passage.documentId] ?? NO_SPANS;
-    for (const segment of splitSegments(passage.text)) {
+    for (const segment of segmentsOf.get(passage.text)) {
       if (segment.isHeading || !WORDLIKE.test(segment.text) || PLACEHOLDER.test(segment.text)) continue;
       // A sentence that runs into a page's footer or header is quoted without it.
       const kept = outsideFurniture(passage, passage.start + segment.start, passage.start + segment.end, furniture);
@@ -155,27 +169,27 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
       else out.push({ passage, start: passage.start + from, end: passage.start + to, text: passage.text.slice(from, to), heading: '', sectionStart: false, passageRank: rank, score: value });
     };
     if (category === 'Document Name' && passage.start === 0) {
-      const title = extractTitle(passage.text);
+      const title = titleOf.get(passage.text);
       if (title !== undefined) add(title.start, title.end, score(2), true);
       const naming = candidates.find((c) => c.passage === passage && NAMING_SENTENCE.test(c.text));
       if (naming !== undefined && (title === undefined || naming.start >= passage.start + title.end)) out.push({ ...naming, score: score(1.5) });
     } else if (category === 'Parties' && opening) {
-      for (const party of extractParties(passage.text)) add(party.start, party.end, score(2));
+      for (const party of partiesOf.get(passage.text)) add(party.start, party.end, score(2));
     } else if (category === 'Agreement Date' && opening) {
-      const date = findAgreementDate(passage.text);
+      const date = agreementDateOf.get(passage.text);
       if (date !== undefined) add(date.start, date.end, score(2));
     } else if (category === 'Expiration Date' && passage.start === 0) {
-      const { term } = extractTermAndRenewal(passage.text);
+      const term = termOf.get(passage.text);
       if (term !== undefined) add(term.start, term.end, score(2));
     } else if (category === 'Effective Date') {
-      const effective = opening ? findEffectiveDateSpan(passage.text) : undefined;
+      const effective = opening ? effectiveDateOf.get(passage.text) : undefined;
       if (effective !== undefined) add(effective.start, effective.end, score(2));
       for (const c of candidates) {
         if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text) && !OTHER_THING_EFFECTIVE.test(c.text)) out.push({ ...c, score: score(1.8) });
       }
       // "Effective as of the date first written above" points back to the date of the agreement.
       if (opening && out.some((c) => DATE_ABOVE.test(c.text))) {
-        const date = findAgreementDate(passage.text);
+        const date = agreementDateOf.get(passage.text);
         if (date !== undefined) add(date.start, date.end, score(1.7));
       }
     }
@@ -336,6 +350,21 @@ function compose(chosen: readonly Scored[], options: AnswerOptions): ExtractiveA
   return { answer: lines.join('\n\n'), citations, abstained: false };
 }
 
+/** Whether a question about these descriptive fields reads the whole texts of the documents whose openings it is given. */
+function readsWholeTexts(descriptive: readonly CuadCategory[]): boolean {
+  return descriptive.some((c) => WHOLE_TEXT_FIELDS.has(c));
+}
+
+/**
+ * The documents whose whole texts `answerExtractively` reads for this question (`AnswerOptions.texts`): those of
+ * the opening passages given, for a question about a contract's dates; none for any other question.
+ */
+export function wholeTextsRead(question: string, passages: readonly Pick<AnswerPassage, 'documentId' | 'start'>[]): string[] {
+  const descriptive = questionSubject(parseLegalQuery(question).question).categories.filter((c) => DESCRIPTIVE.has(c));
+  if (!readsWholeTexts(descriptive)) return [];
+  return [...new Set(passages.filter((passage) => passage.start === 0).map((passage) => passage.documentId))];
+}
+
 /**
  * Whether the question is about the document as a whole (its name, parties or dates), which the opening of a
  * contract answers; callers should then pass each document's opening passages along with the retrieved ones.
@@ -369,7 +398,7 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
 
   const scored: Scored[] = [];
   // A contract's dates are read from the whole of it; its clauses and the question's words only from what was retrieved.
-  const readWhole = descriptive.some((c) => WHOLE_TEXT_FIELDS.has(c)) && opts.texts !== undefined;
+  const readWhole = readsWholeTexts(descriptive) && opts.texts !== undefined;
   const fieldPassages = readWhole ? passages.map((p) => wholeDocument(p, opts.texts)) : passages;
   const fieldCandidates = readWhole ? candidatesOf(fieldPassages, opts.boilerplate) : candidates;
   for (const category of descriptive) scored.push(...descriptiveMatches(category, fieldPassages, fieldCandidates));

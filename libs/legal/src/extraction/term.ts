@@ -275,7 +275,7 @@ export function findEndNotice(segments: readonly Segment[]): NoticeField | undef
 }
 
 /** The clause fixing the initial term and the clause on renewal, when the contract has them. */
-export function extractTermAndRenewal(text: string, segments: Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
+export function extractTermAndRenewal(text: string, segments: readonly Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
   const termSeg =
     termSegment(segments) ??
     bestSegment(

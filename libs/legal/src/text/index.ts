@@ -6,3 +6,4 @@ export { splitSentences } from './sentences';
 export type { TextSpan } from './sentences';
 export { DEFAULT_BOILERPLATE_OPTIONS, detectBoilerplate, outsideSpans, overlapsAny } from './boilerplate';
 export type { BoilerplateKind, BoilerplateOptions, BoilerplateSpan } from './boilerplate';
+export { TextMemo } from './text-memo';

@@ -1,0 +1,62 @@
+import { TextMemo } from './text-memo';
+
+describe('TextMemo', () => {
+  const counting = (maxChars: number): { memo: TextMemo<number>; calls: string[] } => {
+    const calls: string[] = [];
+    const memo = new TextMemo((text) => {
+      calls.push(text);
+      return text.length;
+    }, maxChars);
+    return { memo, calls };
+  };
+
+  it('computes a text once and gives the same result for an equal text made apart', () => {
+    const { memo, calls } = counting(100);
+    expect(memo.get('governed by the laws of Delaware')).toBe(32);
+    expect(memo.get(['governed by the laws', 'of Delaware'].join(' '))).toBe(32);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps an undefined result too', () => {
+    let calls = 0;
+    const memo = new TextMemo<string | undefined>(() => {
+      calls++;
+      return undefined;
+    }, 100);
+    memo.get('no date here');
+    memo.get('no date here');
+    expect(calls).toBe(1);
+  });
+
+  it('never gives one text the result of another', () => {
+    const { memo } = counting(100);
+    expect(memo.get('a')).toBe(1);
+    expect(memo.get('ab')).toBe(2);
+    expect(memo.get('a')).toBe(1);
+  });
+
+  it('holds at most its characters, dropping the least recently used first', () => {
+    const { memo, calls } = counting(10);
+    memo.get('aaaa');
+    memo.get('bbbb');
+    memo.get('aaaa');
+    // 12 characters: the least recently used ("bbbb") goes.
+    memo.get('cccc');
+    expect(memo.size).toBe(8);
+    memo.get('aaaa');
+    memo.get('cccc');
+    expect(calls).toEqual(['aaaa', 'bbbb', 'cccc']);
+    memo.get('bbbb');
+    expect(calls).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb']);
+  });
+
+  it('does not keep a text longer than its bound', () => {
+    const { memo, calls } = counting(10);
+    memo.get('short');
+    memo.get('x'.repeat(11));
+    memo.get('x'.repeat(11));
+    memo.get('short');
+    expect(calls).toEqual(['short', 'x'.repeat(11), 'x'.repeat(11)]);
+    expect(memo.size).toBe(5);
+  });
+});
