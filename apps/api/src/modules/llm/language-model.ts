@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PageSpan, TextSpan } from '@casewise/legal';
+import { wholeTextsRead, type PageSpan, type TextSpan } from '@casewise/legal';
 import { ConfigService } from '@api/modules/config/config.service';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { ClaudeLanguageModel } from './claude-language-model';
@@ -44,7 +44,11 @@ export class LanguageModel {
   ): Promise<AnswerDraft> {
     if (this.usesClaude) return this.claude.answer(question, passages);
     const sources = documents.map(({ id, file, text, pages: spans }) => ({ id, file, text, pages: spans }));
-    const result = await this.workers.call(`offline:${this.calls++}`, 'answer', question, passages, pages, sources, boilerplate, texts);
+    // Only the whole texts the engine reads for this question cross to its thread: copying a data room's contracts to
+    // it for every question would cost more than answering.
+    const read = new Set(wholeTextsRead(question, passages));
+    const wholeTexts = Object.fromEntries(Object.entries(texts).filter(([id]) => read.has(id)));
+    const result = await this.workers.call(`offline:${this.calls++}`, 'answer', question, passages, pages, sources, boilerplate, wholeTexts);
     return {
       answer: result.answer,
       citations: result.citations.map(({ documentId, file, page, start, end, quote }) => ({ documentId, file, page, start, end, quote })),
