@@ -17,6 +17,26 @@ describe('Bm25Index', () => {
     expect(index.search('can the agreement be assigned without consent', 1)[0].id).toBe('assign');
   });
 
+  it('scores by BM25: term frequency saturated by k1, normalised by the length of each document against the average', () => {
+    const short = Bm25Index.build([
+      { id: 'short', text: 'indemnity indemnity warranty' },
+      { id: 'long', text: 'indemnity warranty licence royalty escrow audit' },
+      { id: 'other', text: 'warranty licence' },
+    ]);
+    const [term] = tokenize('indemnity');
+    const lengths = { short: tokenize('indemnity indemnity warranty').length, long: tokenize('indemnity warranty licence royalty escrow audit').length, other: 2 };
+    const average = (lengths.short + lengths.long + lengths.other) / 3;
+    const idf = Math.log(1 + (3 - 2 + 0.5) / (2 + 0.5));
+    const bm25 = (tf: number, length: number): number => {
+      const weighted = tf / (1 - 0.75 + (0.75 * length) / average);
+      return (idf * (weighted * 2.2)) / (weighted + 1.2);
+    };
+    const scores = Object.fromEntries(short.searchTerms({ terms: [{ term, weight: 1 }] }, 3).map((hit) => [hit.id, hit.score]));
+    expect(Object.keys(scores).sort()).toEqual(['long', 'short']);
+    expect(scores.short).toBeCloseTo(bm25(2, lengths.short), 12);
+    expect(scores.long).toBeCloseTo(bm25(1, lengths.long), 12);
+  });
+
   it('weighs rare terms above common ones (IDF)', () => {
     const scores = Object.fromEntries(index.search('party expire', 4).map((hit) => [hit.id, hit.score]));
     // "party" occurs in two documents, "expire" in one.

@@ -147,10 +147,9 @@ function decodePairs(encoded: EncodedPostings): Int32Array {
 }
 
 interface FieldNorm {
-  average: number;
-  b: number;
   weight: number;
-  lengths: ArrayLike<number>;
+  /** Per document, BM25's length normalisation of the field, `1 - b + b * length / average`: computed once, not per posting. */
+  divisors: Float64Array;
 }
 
 /**
@@ -375,7 +374,7 @@ export class Bm25Index {
           }
           const packed = list[i + 1];
           const norm = norms[packed & FIELD_MASK];
-          acc += (norm.weight * (packed >>> FIELD_BITS)) / (1 - norm.b + (norm.b * norm.lengths[doc]) / norm.average);
+          acc += (norm.weight * (packed >>> FIELD_BITS)) / norm.divisors[doc];
         }
         if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
       };
@@ -405,7 +404,9 @@ export class Bm25Index {
       const average = total / n || 1;
       const b = this.options.fieldB[name] ?? this.options.b;
       const weight = name === BIGRAM_FIELD ? 1 : (this.options.fieldWeights[name] ?? 1);
-      return { average, b, weight, lengths };
+      const divisors = new Float64Array(n);
+      for (let doc = 0; doc < n; doc++) divisors[doc] = 1 - b + (b * lengths[doc]) / average;
+      return { weight, divisors };
     });
     return this.norms;
   }

@@ -79,6 +79,27 @@ describe('LegalRetriever resolves a question through the document', () => {
     expect(top(LegalRetriever.build(documents, chunks, { expansion: { definitionWeight: 0 } }), question)).toBe('nda#1');
   });
 
+  it('takes a defined term only when its definition holds both question words, however many definitions hold one', () => {
+    const chunks: RetrieverChunk[] = [
+      { id: 'nda#1', documentId: 'nda', text: 'The Company shall return all documents within ten days.' },
+      { id: 'nda#2', documentId: 'nda', text: 'The Investor shall return all documents within ten days.' },
+      { id: 'nda#3', documentId: 'nda', text: 'The Affiliate shall return all documents within ten days.' },
+    ];
+    // More definitions hold "receiving" than "party": those holding "party" are the ones read, and must hold "receiving" too.
+    const documents = [
+      {
+        id: 'nda',
+        text:
+          'NON-DISCLOSURE AGREEMENT. "Investor" means the party receiving information. "Affiliate" means a party under common control. ' +
+          '"Intake" means receiving forms. "Inbound" means receiving shipments. "Receipt" means receiving goods.',
+      },
+    ];
+    const hits = LegalRetriever.build(documents, chunks).search('Must the receiving party return documents within ten days?', 3);
+    const score = (id: string): number | undefined => hits.find((hit) => hit.id === id)?.score;
+    expect(hits[0].id).toBe('nda#2');
+    expect(score('nda#3')).toBe(score('nda#1'));
+  });
+
   it('joins a term the question uses with the name it stands for in that document', () => {
     const chunks: RetrieverChunk[] = [
       { id: 'nda#1', documentId: 'nda', text: 'Globex shall indemnify against third party claims.' },

@@ -117,6 +117,15 @@ interface DefinitionEntry {
   definition: AnalysedDefinition;
 }
 
+/** Runs of chunk positions of one document each, in passage order, and each document's runs (see `documentRuns`). */
+interface DocumentRuns {
+  starts: Int32Array;
+  ends: Int32Array;
+  /** The runs of the document at place p are `ofDocument[firstOf[p]]` up to `ofDocument[firstOf[p + 1]]`, in order. */
+  firstOf: Int32Array;
+  ofDocument: Int32Array;
+}
+
 interface DefinitionLookup {
   byFirstTerm: Map<string, DefinitionEntry[]>;
   byDefinitionWord: Map<string, DefinitionEntry[]>;
@@ -142,7 +151,7 @@ export class LegalRetriever {
   private chunkDocumentPositions: Int32Array | null = null;
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
   /** Each document's runs of chunk positions (see `documentRuns`); built on first use. */
-  private runs: number[][] | null = null;
+  private runs: DocumentRuns | null = null;
   /** Each document's defined terms, by the term as written. */
   private readonly definitions = new Map<string, Map<string, AnalysedDefinition>>();
   /** The definitions looked up by their words; built on first use, dropped when definitions are added. */
@@ -358,25 +367,31 @@ export class LegalRetriever {
       }
     }
     // A short definition in the question's words (two adjacent ones): its term joins, unless the question uses it.
+    // Such a definition is filed under both words, in the same order under each: the shorter list is read.
     for (const [first, second] of pairs) {
-      for (const { documentId, definition } of byDefinitionWord.get(first) ?? []) {
-        if (definition.definitionSet.has(second) && !containsSequence(asked, definition.termTerms)) want(documentId, definition.termTerms);
+      const withFirst = byDefinitionWord.get(first);
+      const withSecond = byDefinitionWord.get(second);
+      if (withFirst === undefined || withSecond === undefined) continue;
+      const [entries, other] = withSecond.length < withFirst.length ? [withSecond, first] : [withFirst, second];
+      for (const { documentId, definition } of entries) {
+        if (definition.definitionSet.has(other) && !containsSequence(asked, definition.termTerms)) want(documentId, definition.termTerms);
       }
     }
     if (wantedBy.size === 0) return;
     const runs = this.documentRuns();
     const terms = [...wantedBy].map(([term, documents]) => {
-      // The documents' runs, gathered flat as [start, end) bounds, then put in passage order by their starts.
-      const bounds: number[] = [];
+      // The runs of the term's documents, in passage order: their numbers sorted.
+      const picked: number[] = [];
       for (const documentId of documents) {
         const place = this.chunkDocumentIndex.get(documentId);
-        if (place !== undefined) for (const bound of runs[place]) bounds.push(bound);
+        if (place === undefined) continue;
+        for (let at = runs.firstOf[place]; at < runs.firstOf[place + 1]; at++) picked.push(runs.ofDocument[at]);
       }
-      const order = Array.from({ length: bounds.length / 2 }, (_, pair) => pair).sort((a, b) => bounds[2 * a] - bounds[2 * b]);
-      const ranges = new Int32Array(bounds.length);
-      order.forEach((pair, i) => {
-        ranges[2 * i] = bounds[2 * pair];
-        ranges[2 * i + 1] = bounds[2 * pair + 1];
+      const order = Int32Array.from(picked).sort();
+      const ranges = new Int32Array(order.length * 2);
+      order.forEach((run, i) => {
+        ranges[2 * i] = runs.starts[run];
+        ranges[2 * i + 1] = runs.ends[run];
       });
       return { term, weight, ranges };
     });
@@ -409,22 +424,37 @@ export class LegalRetriever {
   }
 
   /**
-   * For each document (by its place in `chunkDocumentIds`), the runs of chunk positions that are its own, as
-   * `[start, end)` pairs in order: one run when its chunks were added together. Built on first use after a chunk was added.
+   * The runs of chunk positions that belong to one document, in passage order: each run's `[start, end)` and its
+   * document's place in `chunkDocumentIds` (a document has one run when its chunks were added together). Built on
+   * first use after a chunk was added.
    */
-  private documentRuns(): number[][] {
+  private documentRuns(): DocumentRuns {
     if (this.runs !== null) return this.runs;
-    const runs: number[][] = this.chunkDocumentIds.map(() => []);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const places: number[] = [];
     const at = this.chunkDocumentAt;
     for (let position = 0; position < at.length; ) {
       const place = at[position];
       let end = position + 1;
       while (end < at.length && at[end] === place) end++;
-      runs[place].push(position, end);
+      starts.push(position);
+      ends.push(end);
+      places.push(place);
       position = end;
     }
-    this.runs = runs;
-    return runs;
+    // Each document's runs, by counting sort on the document's place.
+    const documents = this.chunkDocumentIds.length;
+    const firstOf = new Int32Array(documents + 1);
+    for (const place of places) firstOf[place + 1]++;
+    for (let place = 0; place < documents; place++) firstOf[place + 1] += firstOf[place];
+    const filled = firstOf.slice(0, documents);
+    const ofDocument = new Int32Array(places.length);
+    places.forEach((place, run) => {
+      ofDocument[filled[place]++] = run;
+    });
+    this.runs = { starts: Int32Array.from(starts), ends: Int32Array.from(ends), firstOf, ofDocument };
+    return this.runs;
   }
 
   /** Each chunk's document as a small number (by position in the chunk index), and the numbers by document id. */
