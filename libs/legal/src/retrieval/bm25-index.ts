@@ -485,8 +485,12 @@ export class Bm25Index {
         at = weakest;
       }
     };
+    // Once the heap is full, a position beats its root only by a higher score (a tie goes to the earlier root): the
+    // root's score is kept at hand, most positions fall below it.
+    let floor = 0;
     for (let doc = 0; doc < scores.length; doc++) {
-      if (!(scores[doc] > 0)) continue;
+      const score = scores[doc];
+      if (!(score > floor)) continue;
       if (heap.length < size) {
         heap.push(doc);
         for (let at = heap.length - 1; at > 0; ) {
@@ -495,9 +499,11 @@ export class Bm25Index {
           [heap[at], heap[parent]] = [heap[parent], heap[at]];
           at = parent;
         }
-      } else if (weaker(heap[0], doc)) {
+        if (heap.length === size) floor = scores[heap[0]];
+      } else {
         heap[0] = doc;
         siftDown(0);
+        floor = scores[heap[0]];
       }
     }
     return heap.sort((a, b) => scores[b] - scores[a] || a - b);
