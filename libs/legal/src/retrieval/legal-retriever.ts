@@ -127,6 +127,7 @@ interface DocumentRuns {
 }
 
 interface DefinitionLookup {
+  /** Definitions short enough to name something (at most MAX_NAMING_TERMS words), by the first word of their term. */
   byFirstTerm: Map<string, DefinitionEntry[]>;
   byDefinitionWord: Map<string, DefinitionEntry[]>;
 }
@@ -363,7 +364,7 @@ export class LegalRetriever {
     // A term the question uses: its definition's words join, when they name something.
     for (const word of askedSet) {
       for (const { documentId, definition } of byFirstTerm.get(word) ?? []) {
-        if (definition.definitionTerms.length <= MAX_NAMING_TERMS && containsSequence(asked, definition.termTerms)) want(documentId, definition.definitionTerms);
+        if (containsSequence(asked, definition.termTerms)) want(documentId, definition.definitionTerms);
       }
     }
     // A short definition in the question's words (two adjacent ones): its term joins, unless the question uses it.
@@ -400,8 +401,8 @@ export class LegalRetriever {
   }
 
   /**
-   * The definitions by the first word of their term, and those short enough to describe a question's subject by each
-   * word of their definition; built on first use after definitions were added.
+   * The definitions short enough to name something by the first word of their term, and those short enough to
+   * describe a question's subject by each word of their definition; built on first use after definitions were added.
    */
   private definitionLookup(): DefinitionLookup {
     if (this.lookup !== null) return this.lookup;
@@ -415,7 +416,7 @@ export class LegalRetriever {
       for (const definition of terms.values()) {
         if (definition.termTerms.length === 0 || definition.definitionTerms.length === 0) continue;
         const entry = { documentId, definition };
-        file(lookup.byFirstTerm, definition.termTerms[0], entry);
+        if (definition.definitionTerms.length <= MAX_NAMING_TERMS) file(lookup.byFirstTerm, definition.termTerms[0], entry);
         if (definition.definitionTerms.length <= MAX_DESCRIBING_TERMS) for (const word of definition.definitionTerms) file(lookup.byDefinitionWord, word, entry);
       }
     }
