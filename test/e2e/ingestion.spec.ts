@@ -61,6 +61,15 @@ describe('ingestion', () => {
     }
   });
 
+  it('hands out passages by id only to the project that holds them', async () => {
+    const otherId = (await createProject(ctx, await createUser(ctx), 'Another matter')).id;
+    const ids = ((await db.query('SELECT id FROM chunks WHERE project_id = $1', [projectId])) as { id: string }[]).map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const service = ctx.app.get(IngestionService);
+    expect((await service.chunksById(projectId, ids)).map((chunk) => chunk.id).sort()).toEqual([...ids].sort());
+    expect(await service.chunksById(otherId, ids)).toEqual([]);
+  });
+
   it('computes and keeps the vector of each chunk in its row when SEARCH_VECTOR_WEIGHT gives vectors a weight', async () => {
     const weighted = await startTestApp(testConfig({ SEARCH_VECTOR_WEIGHT: '0.5' }));
     try {

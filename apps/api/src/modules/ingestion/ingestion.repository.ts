@@ -103,21 +103,26 @@ export class IngestionRepository {
   /** Chunks of these documents of the project, in document and reading order, opened; vectors only when asked for. */
   chunksOf(projectId: string, documentIds: string[], withVectors = true): Promise<ChunkEntity[]> {
     if (documentIds.length === 0) return Promise.resolve([]);
-    return this.openedChunks(projectId, withVectors, (query) => query.andWhere('c.document_id IN (:...documentIds)', { documentIds }).orderBy('c.document_id').addOrderBy('c.ordinal'));
+    return this.openedChunks(projectId, withVectors, (query) =>
+      query.where('c.project_id = :projectId', { projectId }).andWhere('c.document_id IN (:...documentIds)', { documentIds }).orderBy('c.document_id').addOrderBy('c.ordinal'),
+    );
   }
 
   /** These chunks of the project, opened, without vectors; those that are no longer there are left out. */
   chunksById(projectId: string, ids: string[]): Promise<ChunkEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.openedChunks(projectId, false, (query) => query.andWhere('c.id IN (:...ids)', { ids }));
+    // By primary key alone, the project checked on the rows found: the embedded database keeps no planner statistics,
+    // and given the project too it read the project's whole index (every passage of a data room) to intersect the two.
+    return this.openedChunks(projectId, false, (query) => query.where('c.id IN (:...ids)', { ids }));
   }
 
-  private async openedChunks(projectId: string, withVectors: boolean, narrow: (query: SelectQueryBuilder<SealedChunkEntity>) => SelectQueryBuilder<SealedChunkEntity>): Promise<ChunkEntity[]> {
+  /** The chunks the query selects, those of another project left out, opened. */
+  private async openedChunks(projectId: string, withVectors: boolean, select: (query: SelectQueryBuilder<SealedChunkEntity>) => SelectQueryBuilder<SealedChunkEntity>): Promise<ChunkEntity[]> {
     const query = this.chunks.createQueryBuilder('c');
     if (!withVectors) {
       query.select(['c.id', 'c.documentId', 'c.projectId', 'c.ordinal', 'c.start', 'c.end', 'c.pageStart', 'c.pageEnd', 'c.headingPath', 'c.text']);
     }
-    const rows = await narrow(query.where('c.project_id = :projectId', { projectId })).getMany();
+    const rows = (await select(query).getMany()).filter((row) => row.projectId === projectId);
     const opened = await this.cipher.openMany(
       rows.flatMap((row) => [
         { field: chunkField('text', row.id), sealed: row.text },
