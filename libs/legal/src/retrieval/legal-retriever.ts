@@ -425,9 +425,9 @@ export class LegalRetriever {
   }
 
   /**
-   * The runs of chunk positions that belong to one document, in passage order: each run's `[start, end)` and its
-   * document's place in `chunkDocumentIds` (a document has one run when its chunks were added together). Built on
-   * first use after a chunk was added.
+   * The runs of chunk positions that belong to one document, each run's `[start, end)` in passage order, and each
+   * document's runs by its place in `chunkDocumentIds` (a document has one run when its chunks were added together).
+   * Built on first use after a chunk was added.
    */
   private documentRuns(): DocumentRuns {
     if (this.runs !== null) return this.runs;
