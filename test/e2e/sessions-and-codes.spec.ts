@@ -122,4 +122,22 @@ describe('one-time codes and sessions at their edges', () => {
     await ok(api(ctx, third.token).POST('/api/logout/'));
     expect(await revocations()).toBe(0);
   });
+
+  it("checks each server's sessions with its own secret and database when two run in one process", async () => {
+    const before = await createUser(ctx, 'before');
+    const second = await startTestApp(testConfig({}, { redis: false }));
+    try {
+      const after = await createUser(ctx, 'after');
+      const theirs = await createUser(second, 'theirs');
+      await ok(me(before.token));
+      await ok(me(after.token));
+      await ok(api(second, theirs.token).GET('/api/me/'));
+      // Each secret is its own: a session of one server means nothing to the other.
+      await fails(me(theirs.token), 401);
+      await fails(api(second, after.token).GET('/api/me/'), 401);
+    } finally {
+      await second.close();
+    }
+    await ok(me(before.token));
+  });
 });

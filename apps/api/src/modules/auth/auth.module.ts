@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '@api/modules/audit/audit.module';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DatabaseModule } from '@api/modules/database/database.module';
@@ -17,7 +16,7 @@ import { AuthLimiter } from './auth-limiter';
 import { AuthRateGuard } from './auth-rate.guard';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
-import { JwtStrategy } from './jwt.strategy';
+import { SessionVerifier } from './session-verifier';
 import { OneTimeCodeEntity } from './one-time-code.entity';
 import { OneTimeCodeRepository } from './one-time-code.repository';
 import { PasswordPolicy } from './password-policy';
@@ -37,7 +36,6 @@ import { UsersService } from './users.service';
     AuditModule,
     FirmsModule,
     MailModule,
-    PassportModule,
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService) => ({
@@ -47,7 +45,7 @@ import { UsersService } from './users.service';
     }),
   ],
   controllers: [AuthController, ApiKeysController],
-  providers: [AuthService, UsersService, ApiKeysService, ApiKeyRepository, PasswordPolicy, UserRepository, OneTimeCodeRepository, JwtStrategy, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [AuthService, UsersService, ApiKeysService, ApiKeyRepository, PasswordPolicy, UserRepository, OneTimeCodeRepository, SessionVerifier, AuthCounterRepository, AuthLimiter, AuthRateGuard, SessionRepository, { provide: APP_GUARD, useClass: JwtAuthGuard }],
   exports: [AuthService, UsersService, ApiKeysService],
 })
 export class AuthModule {}
