@@ -6,4 +6,5 @@ export { splitSentences } from './sentences';
 export type { TextSpan } from './sentences';
 export { DEFAULT_BOILERPLATE_OPTIONS, detectBoilerplate, outsideSpans, overlapsAny } from './boilerplate';
 export type { BoilerplateKind, BoilerplateOptions, BoilerplateSpan } from './boilerplate';
+export { BoundedLru } from './bounded-lru';
 export { TextMemo } from './text-memo';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { broadIntent, detectBoilerplate, namesClause, OPENING_CHARS, searchQuery, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
+import { BoundedLru, broadIntent, detectBoilerplate, namesClause, OPENING_CHARS, searchQuery, PageMap, wantsDocumentOpening, type PageSpan, type TextSpan } from '@casewise/legal';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { BadRequestError } from '@api/modules/common/app-error';
 import { Clock } from '@api/modules/common/clock';
@@ -32,7 +32,7 @@ const FURNITURE_CACHE_SIZE = 5000;
 @Injectable()
 export class QaService {
   /** Each document's page furniture, found once: a stored text does not change while its document is ready. */
-  private readonly furniture = new Map<string, TextSpan[]>();
+  private readonly furniture = new BoundedLru<string, TextSpan[]>(FURNITURE_CACHE_SIZE);
 
   constructor(
     private readonly projects: ProjectsService,
@@ -51,7 +51,6 @@ export class QaService {
     let spans = this.furniture.get(key);
     if (spans === undefined) {
       spans = detectBoilerplate(text, pages);
-      if (this.furniture.size >= FURNITURE_CACHE_SIZE) this.furniture.delete(this.furniture.keys().next().value as string);
       this.furniture.set(key, spans);
     }
     return spans;

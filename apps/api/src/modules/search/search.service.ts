@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { SectionHit } from '@casewise/legal';
+import { BoundedLru, type SectionHit } from '@casewise/legal';
 import { ConcurrencyGate } from '@api/modules/common/concurrency-gate';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -81,34 +81,25 @@ const passageBytes = (chunk: ChunkEntity): number => (chunk.text.length + chunk.
 
 /** Values read from the database when first needed, at most `limit` of them, the least recently used dropped first. */
 class Kept<V> {
-  private readonly values = new Map<string, V>();
+  private readonly values: BoundedLru<string, V>;
   /** What the values kept are estimated to hold. */
   bytes = 0;
 
   constructor(
-    private readonly limit: number,
+    limit: number,
     private readonly size: (value: V) => number,
-  ) {}
+  ) {
+    this.values = new BoundedLru<string, V>(limit, { onDrop: (_id, dropped) => (this.bytes -= size(dropped)) });
+  }
 
   get(id: string): V | undefined {
-    const value = this.values.get(id);
-    if (value !== undefined) {
-      // Most recently used goes last.
-      this.values.delete(id);
-      this.values.set(id, value);
-    }
-    return value;
+    return this.values.get(id);
   }
 
   keep(id: string, value: V): void {
     if (this.values.has(id)) return;
     this.values.set(id, value);
     this.bytes += this.size(value);
-    for (const [oldest, dropped] of this.values) {
-      if (this.values.size <= this.limit) break;
-      this.values.delete(oldest);
-      this.bytes -= this.size(dropped);
-    }
   }
 }
 
