@@ -10,7 +10,9 @@ import { createUser, TestUser } from '../utils/factory';
 import { ok, uploadFile } from '../utils/api';
 import { createProject } from '../utils/projects';
 import { startTestApp, TestApp } from '../utils/test-app';
-import { testConfig } from '../utils/test-config';
+import { services, testConfig } from '../utils/test-config';
+import { until } from '../utils/poll';
+import { UPKEEP_QUIET_MS } from '@api/modules/database/embedded-upkeep';
 
 const FIXTURES = join(__dirname, '..', '..', 'apps', 'api', 'src', 'modules', 'ingestion', 'parsers', '__fixtures__');
 const PDF = 'AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10.1_Supply Agreement.pdf';
@@ -97,4 +99,24 @@ describe('ingestion', () => {
     const after = (await db.query('SELECT count(*) AS n FROM chunks WHERE document_id = $1', [id])) as { n: string }[];
     expect(after[0].n).toBe(before[0].n);
   });
+
+  // PostgreSQL's own autovacuum keeps a server's statistics; the embedded database runs none, so the product does.
+  (services.databaseUrl ? it.skip : it)('brings the embedded database\'s statistics up to date once a document read has settled', async () => {
+    const known = async () => {
+      const [row] = (await db.query(`SELECT reltuples::bigint AS estimate, (SELECT count(*) FROM chunks) AS actual FROM pg_class WHERE relname = 'chunks'`)) as { estimate: string; actual: string }[];
+      return { estimate: Number(row.estimate), actual: Number(row.actual) };
+    };
+    const last = { seen: await known() };
+    const caughtUp = async () => {
+      last.seen = await known();
+      return last.seen.estimate === last.seen.actual ? true : null;
+    };
+    // The tidying after start-up and after the first uploads has run: the statistics count every passage so far.
+    await until(() => `statistics never caught up: ${JSON.stringify(last.seen)}`, caughtUp, 4 * UPKEEP_QUIET_MS, 200);
+    await ok(uploadFile(ctx, user, projectId, 'second.txt', cuadText(TXT).replace(/Supply/g, 'Distribution')), 201);
+    await waitForDocuments(ctx, user.token, projectId);
+    const added = await known();
+    expect(added.actual).toBeGreaterThan(added.estimate);
+    await until(() => `statistics not refreshed after the new document: ${JSON.stringify(last.seen)}`, caughtUp, 4 * UPKEEP_QUIET_MS, 200);
+  }, 10 * UPKEEP_QUIET_MS);
 });

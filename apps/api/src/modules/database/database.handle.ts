@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '@api/modules/config/config.types';
 import { EmbeddedConnection, EmbeddedDatabaseThread } from './embedded-thread';
+import { EmbeddedUpkeep } from './embedded-upkeep';
 
 export type EntityClass = new (...args: never[]) => unknown;
 type EntityList = MixedList<string | EntityClass>;
@@ -10,10 +11,15 @@ const MIGRATION_LOCK_KEY = 724_119_301;
 
 /** Owns the TypeORM DataSource and, in embedded mode, the thread running PGlite behind it. */
 export class DatabaseHandle {
+  /** Embedded only: the tidying PostgreSQL's autovacuum would do. */
+  private readonly upkeep: EmbeddedUpkeep | null;
+
   private constructor(
     readonly dataSource: DataSource,
     private readonly pglite: EmbeddedDatabaseThread | null,
-  ) {}
+  ) {
+    this.upkeep = pglite ? new EmbeddedUpkeep((sql) => dataSource.query(sql)) : null;
+  }
 
   static async open(config: AppConfig['database'], entities: EntityList, migrations: MigrationList): Promise<DatabaseHandle> {
     const common = { type: 'postgres' as const, entities, migrations, synchronize: false, installExtensions: false, migrationsTableName: 'migrations' };
@@ -32,6 +38,8 @@ export class DatabaseHandle {
       await dataSource.initialize();
       const handle = new DatabaseHandle(dataSource, pglite);
       await handle.migrate(config.schema);
+      // A database written before this kept no statistics: it is tidied once soon after opening.
+      handle.noteWrites();
       return handle;
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy();
@@ -87,7 +95,16 @@ export class DatabaseHandle {
     return this.pglite ? this.pglite.heapUsed() : null;
   }
 
+  /**
+   * Many rows were written or removed (a document read, a project deleted): on the embedded database, its statistics
+   * are brought up to date once the writes settle. PostgreSQL's autovacuum does this for a server.
+   */
+  noteWrites(): void {
+    this.upkeep?.noteWrites();
+  }
+
   async close(): Promise<void> {
+    await this.upkeep?.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     if (this.pglite && !this.pglite.closed) await this.pglite.close();
   }

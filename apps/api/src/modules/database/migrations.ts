@@ -11,6 +11,7 @@ import { AuditChain1763880000000 } from './migrations/1763880000000-audit-chain'
 import { LastSignIn1763890000000 } from './migrations/1763890000000-last-sign-in';
 import { ApiKeys1763900000000 } from './migrations/1763900000000-api-keys';
 import { BinaryVectors1763910000000 } from './migrations/1763910000000-binary-vectors';
+import { ReadinessIndex1763920000000 } from './migrations/1763920000000-readiness-index';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   LastSignIn1763890000000,
   ApiKeys1763900000000,
   BinaryVectors1763910000000,
+  ReadinessIndex1763920000000,
 ];

@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from '@api/modules/database/database.handle';
 import { Logger } from '@nestjs/common';
 import { type AuditEntry, AuditRepository } from '@api/modules/audit/audit.repository';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
@@ -67,6 +68,7 @@ function setup(status: DocumentStatus | null) {
     strict<CryptoRepository>({}),
     strict<UsageService>({}),
     strict<FirmsService>({}),
+    strict<DatabaseHandle>({}),
   );
   return { service, row, log, audit, transaction };
 }
@@ -172,7 +174,7 @@ function mocked() {
   const crypto = automock(CryptoRepository);
   const usage = automock(UsageService);
   const firms = automock(FirmsService);
-  const sut = new DocumentsService(documents, projects, storage, jobs, audit, vectors, crypto, usage, firms);
+  const sut = new DocumentsService(documents, projects, storage, jobs, audit, vectors, crypto, usage, firms, strict<DatabaseHandle>({}));
   projects.getFor.mockResolvedValue(entity.project({ id: PROJECT_ID }));
   storage.removeIncoming.mockResolvedValue();
   return { sut, documents, projects, storage, jobs, audit, vectors, crypto, usage, firms };

@@ -4,6 +4,7 @@ import { AuditRepository } from '@api/modules/audit/audit.repository';
 import type { AuthUser } from '@api/modules/auth/auth.types';
 import { CryptoRepository } from '@api/modules/common/crypto.repository';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@api/modules/common/app-error';
+import { DatabaseHandle } from '@api/modules/database/database.handle';
 import type { Transaction } from '@api/modules/database/transaction';
 import { JobName } from '@api/modules/jobs/job.constants';
 import { JobRepository } from '@api/modules/jobs/job.repository';
@@ -51,10 +52,16 @@ export class DocumentsService implements OnModuleInit, ProjectDocuments {
     private readonly crypto: CryptoRepository,
     private readonly usage: UsageService,
     private readonly firms: FirmsService,
+    private readonly database: DatabaseHandle,
   ) {}
 
   onModuleInit(): void {
     this.projects.registerDocuments(this);
+    // A document read or removed writes or frees its passages by the hundred: the database's statistics follow.
+    const tidy = () => this.database.noteWrites();
+    this.onDocumentReady(tidy);
+    this.onDocumentDeleted(tidy);
+    this.projects.onProjectDeleted(tidy);
   }
 
   private readonly deletionListeners: ((projectId: string, documentId: string) => void)[] = [];
