@@ -169,6 +169,32 @@ describe('Bm25Index', () => {
     expect(scoped.filter((score) => score > 0).length).toBeGreaterThan(20);
   });
 
+  it('scores a long list the same when it is searched again and read from what the first searches worked out', () => {
+    // 3,000 documents of varied lengths; "clause" in most, in the body, a heading field or both (one or two pairs each).
+    const build = (count: number): Bm25Index => {
+      const many = new Bm25Index({ fieldWeights: { body: 1, heading: 0.5 } });
+      for (let i = 0; i < count; i++) many.add(`d${i}`, i % 4 === 3 ? 'other words' : `clause ${'word '.repeat(i % 11)}${i % 2 === 0 ? 'clause' : ''}`, i % 5 === 0 ? { heading: 'clause' } : {});
+      return many;
+    };
+    const [clause] = tokenize('clause');
+    const query = { terms: [{ term: clause, weight: 2 }] };
+    const many = build(3000);
+    const first = many.scoreAll(query);
+    const second = many.scoreAll(query);
+    const third = many.scoreAll(query);
+    expect(first.filter((score) => score > 0).length).toBeGreaterThan(2000);
+    expect([...second]).toEqual([...first]);
+    expect([...third]).toEqual([...first]);
+    // A filter still applies, and the ranking is the same.
+    expect(many.searchTerms(query, 5, (id) => id !== 'd2')).toEqual(build(3000).searchTerms(query, 5, (id) => id !== 'd2'));
+    // A document added changes every score of the list: what was worked out before is not used again.
+    many.add('d3000', 'clause clause clause');
+    const fresh = build(3000);
+    fresh.add('d3000', 'clause clause clause');
+    expect([...many.scoreAll(query)]).toEqual([...fresh.scoreAll(query)]);
+    expect([...many.scoreAll(query)]).toEqual([...fresh.scoreAll(query)]);
+  });
+
   it('picks the k best positive scores, best first, ties in insertion order, as a full sort would', () => {
     const index = Bm25Index.build(Array.from({ length: 200 }, (_, i) => ({ id: `d${i}`, text: 'clause' })));
     // Scores with many ties and zeros, from a fixed sequence.

@@ -45,5 +45,8 @@ describe('BoundedLru', () => {
     expect(lru.delete('b')).toBe(false);
     expect(dropped).toEqual(['a', 'b']);
     expect(lru.size).toBe(1);
+    lru.set('d', 4);
+    lru.clear();
+    expect([dropped, lru.size, lru.weight, lru.has('c')]).toEqual([['a', 'b', 'c', 'd'], 0, 0, false]);
   });
 });

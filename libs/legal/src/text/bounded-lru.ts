@@ -45,6 +45,11 @@ export class BoundedLru<K, V> {
     return true;
   }
 
+  /** Drops every entry (each heard of by `onDrop`). */
+  clear(): void {
+    for (const [key, value] of this.values) this.delete(key, value);
+  }
+
   /** Units held. */
   get weight(): number {
     return this.held;
