@@ -38,8 +38,7 @@ export class DatabaseHandle {
       await dataSource.initialize();
       const handle = new DatabaseHandle(dataSource, pglite);
       await handle.migrate(config.schema);
-      // A database written before this kept no statistics: it is tidied once soon after opening.
-      handle.noteWrites();
+      if (pglite && (await handle.lacksStatistics())) handle.noteWrites();
       return handle;
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy();
@@ -93,6 +92,14 @@ export class DatabaseHandle {
   /** The embedded database thread's JavaScript heap in use, in bytes; null on PostgreSQL, which runs elsewhere. */
   async embeddedHeapUsed(): Promise<number | null> {
     return this.pglite ? this.pglite.heapUsed() : null;
+  }
+
+  /** Whether a table has never been analysed (a database written before upkeep, or a table a migration made). */
+  private async lacksStatistics(): Promise<boolean> {
+    const rows: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.reltuples < 0`,
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
   }
 
   /**
