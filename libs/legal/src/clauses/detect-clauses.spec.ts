@@ -496,3 +496,66 @@ describe('scoreSegment', () => {
     expect(scoreSegment(titled, { text: 'Supplier shall maintain insurance.', heading: 'Records and Insurance', sectionStart: true })).toBeCloseTo(1.1, 8);
   });
 });
+
+// The wordings behind the offline engine's misses and false answers on CUAD (issue 19), each in a clause of its own.
+describe('detectClauses on wordings of issue 19', () => {
+  const restriction = 'During the Term, the Franchisee shall not own or operate any business that competes with the System.';
+
+  it.each<[CuadCategory, string, string]>([
+    ['Post-Termination Services', 'a duty once the contract is ended, introduced by "if"', 'If this Agreement is terminated, the Contractor shall promptly deliver to the Company all files and records relating to the Notes.'],
+    ['Minimum Commitment', 'an undertaking to deliver at least so many', 'During the first year of the sponsorship, the Publisher will deliver not less than [****] Impressions on the Publisher Site.'],
+    ['Minimum Commitment', 'sales targets', 'The Distributor agrees to satisfy the annual and quarterly sales targets for the Products set forth in Appendix 3.'],
+    ['Covenant Not To Sue', 'a challenge barred "at no time"', "At no time during or after the term of this Agreement shall either party challenge the other party's Trademarks or the registration thereof."],
+    ['Covenant Not To Sue', 'no act that would impair the marks', 'The Licensee shall not at any time, during or after the Term, do or suffer to be done any act or thing which will in any way impair the rights of the Licensor in the Marks.'],
+    ['Covenant Not To Sue', 'a release of claims', 'The Consultant hereby releases and discharges the Company from any and all claims arising out of the use of the Materials.'],
+    ['Exclusivity', 'an exclusive licence qualified in brackets', 'Licensor hereby grants to Licensee an exclusive, non-transferable (except as set forth in Section 10.7) and non-sublicensable license to use the Licensed Domain Names.'],
+    ['Exclusivity', 'the only distributor', 'The Distributor shall be the only distributor appointed by the Supplier in the Territory.'],
+    ['Exclusivity', 'a promise to license no one other than the company', 'The Licensor agrees not to grant the right to use the Identification to anyone other than the Company in connection with the Products.'],
+    ['Revenue/Profit Sharing', 'a share of commissions received', 'The Reseller will pay the Company ten percent (10%) of any activation commissions it receives from the carriers.'],
+    ['Revenue/Profit Sharing', 'revenue distributed between the parties', 'Net revenue from the alliance will be distributed equally between the parties.'],
+    ['Renewal Term', 'an automatic extension', "This Agreement shall be subject to an automatic extension for consecutive one (1) year periods unless terminated by either party on thirty (30) days' notice."],
+    ['Renewal Term', 'an option to renew this Agreement', 'The Distributor shall have the option to renew this Agreement for an additional three (3) year period by written notice to the Company.'],
+    ['Renewal Term', 'a term that runs on after the first year', 'This contract shall be for a term of one year; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.'],
+    ['Notice Period To Terminate Renewal', 'notice ending an evergreen term', 'Thereafter, this Agreement shall automatically continue in effect until either party gives the other at least six (6) months prior written notice of termination.'],
+    ['Non-Transferable License', 'a non-transferable right to distribute', 'The Company grants to the Agent the non-exclusive and non-transferable right to distribute the products to end user customers.'],
+    ['Non-Transferable License', 'a use that may not be sold or transferred', 'Such usage may not be sold or transferred.'],
+    ['Non-Transferable License', 'a personal licence', 'The Licensor hereby grants to the Licensee a personal, non-exclusive, royalty-free right and license to use the Licensed Mark in the Territory.'],
+    ['Audit Rights', 'a right to inspect the books named after the right', 'The Agent shall have the right during the Contract Period and until two (2) years after its termination to inspect and make copies of the books and records of the Company insofar as they relate to the Products.'],
+    ['Audit Rights', 'books made available', "The Company shall make said books available to the Licensor's representative on reasonable notice during the Term."],
+    ['Termination For Convenience', 'a right "also" to end the contract by notice', 'This Agreement may also be terminated by either party upon ninety (90) days written notice.'],
+    ['Affiliate License-Licensee', 'sublicences to affiliates', 'The Licensee shall be entitled to grant sublicenses under its license to Affiliates only.'],
+    ['Cap On Liability', 'indirect loss excluded', "The Supplier's liability for indirect loss, including consequential loss and loss of profit, is excluded."],
+    ['Cap On Liability', 'damages an arbitrator may not award', 'The arbitrator shall not award any party punitive, exemplary or consequential damages.'],
+    ['Cap On Liability', 'a contribution capped', 'The Remarketing Agent shall not be required to contribute any amount in excess of the price at which the Securities were offered to the public.'],
+    ['Insurance', 'insurance to be arranged', 'The Manufacturer shall arrange product liability and warranty insurance.'],
+    ['Ip Ownership Assignment', 'an assignment after other verbs of transfer', 'Effective as of the Closing Date, the Seller hereby sells, transfers, conveys and assigns to the Buyer all right, title and interest in and to the Transferred Patents.'],
+    ['Warranty Duration', 'a warranty period stated first', 'For ninety (90) days after delivery of a Product, the Developer warrants that the media shall be free of defects.'],
+    ['Warranty Duration', 'a redacted period to reject goods', 'The Customer may reject any Product that does not conform to the Specifications by written notice within [***] days after receipt of the Product.'],
+    ['Rofr/Rofo/Rofn', 'a first right of negotiation', 'If the Licensor develops any further title during the Term, the Licensor shall give the Licensee the first right of negotiation for each such title.'],
+    ['Rofr/Rofo/Rofn', 'a bona fide offer to be notified first', 'Before accepting a bona fide third party offer to purchase the tooling, the Manufacturer shall notify the Customer in writing.'],
+    ['Volume Restriction', 'a number that may not exceed a ceiling', 'The total number of Pin Codes to be distributed as prizes in the Promotion shall not exceed 277,760.'],
+  ])('finds %s in %s', (category, _, sentence) => {
+    expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
+  });
+
+  it.each<[CuadCategory, string, string]>([
+    ['Post-Termination Services', 'confidential information returned', 'Upon the expiration or earlier termination of this Agreement, the Receiving Party shall return to the Disclosing Party all of its Confidential Information.'],
+    ['Post-Termination Services', 'a contract made void with nothing owed', 'Upon termination of this Agreement prior to the Closing, this Agreement shall become void and no party shall have any further liability or obligation to pay or deliver anything hereunder.'],
+    ['Post-Termination Services', 'another agreement named for transition services', 'This Agreement, together with the Transition Services Agreement, constitutes the entire agreement of the Parties.'],
+    ['Post-Termination Services', 'payments accrued before the end', 'Any payments which have accrued prior to the date of termination shall remain due and payable.'],
+    ['Post-Termination Services', 'a fee for ending early', 'Upon termination of this Agreement by the Customer for convenience, the Customer shall pay the Provider the Termination Fee set out in Attachment B.'],
+    ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],
+    ['Volume Restriction', 'a cap on working hours', 'The Supplier shall comply with the maximum number of working hours laid down in the applicable laws.'],
+    ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
+    ['Uncapped Liability', 'an indemnity whose parties stand between "hold" and "harmless"', "Except as provided in Section 9, the Company shall defend, indemnify and hold the Contractor, its officers and employees, harmless from any liability arising from the Company's gross negligence."],
+  ])('finds no %s in %s', (category, _, sentence) => {
+    expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
+  });
+
+  it.each([
+    ['the restrictions said not to apply to a small shareholding', 'The restrictions of this Section shall not be applicable to the ownership of shares of a listed company that represent two percent (2%) or less of the outstanding shares.'],
+    ['what the restricted party may still do', "Notwithstanding the foregoing, the Publisher may display links to the Sponsor's competitors in its general directory of web sites."],
+  ])('finds a competitive-restriction exception in %s', (_, exception) => {
+    expect(containsCategory(detectClauses(`${restriction} ${exception}`), 'Competitive Restriction Exception')).toBe(true);
+  });
+});

@@ -2,6 +2,8 @@ import { DURATION_SOURCE } from '../extraction/dates';
 import { re, type ClauseRule } from './rule-types';
 
 const DUR = DURATION_SOURCE;
+/** A duration, or one redacted in a filing: "[***] days", "[ * ]". */
+const PERIOD = String.raw`(?:${DUR}|\[[\s*]*\](?:\s*\(\s*\[?[\s*]*\]?\s*\))?(?:\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?))?)`;
 /** A clause on what happens when a provision is found invalid: it states no term, covenant or limit of its own. */
 const SEVERABILITY = re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`;
 /** Words that give a right to terminate at will: a sentence holding them is no termination for cause alone. */
@@ -46,14 +48,18 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Renewal Term',
     sectionTitle: re`\brenewal\b|\bextension\s+of\s+term`,
     cues: [
-      [re`\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continue)|renew(?:s|ed)?\s+automatically|(?:extended|continue)\s+automatically|auto-?renew)`, 1.2],
+      [re`\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continue)|automatic\s+(?:annual\s+)?(?:renewals?|extensions?)|renew(?:s|ed)?\s+(?:automatically|tacitly)|(?:extended|continue)\s+automatically|auto-?renew)`, 1.3],
+      // An evergreen term: "thereafter, it shall automatically continue until terminated by either party upon ... notice",
+      // "shall continue for an initial term of one (1) year and indefinitely after that until terminated".
+      // (Not a contract that runs until terminated from its start: "shall continue in effect thereafter until terminated".)
+      [re`^\W*(?:thereafter|after\s+that|following\s+(?:the|such)\s+(?:initial\s+)?term)\b.{0,80}\b(?:continue|remain)\b.{0,60}\buntil\s+(?:terminated|either\s+party)|\b(?:years?|months?|term|period)\b[^.]{0,150}\b(?:thereafter|after\s+that)\b.{0,80}\buntil\s+(?:terminated|either\s+party)|\bindefinitely\s+(?:after\s+that|thereafter)\b`, 1.3],
       // A term that runs on after the first: "this Agreement shall continue on a year to year basis ('Extended Term(s)')".
       [re`\b(?:shall|will)\s+(?:thereafter\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?(?:on\s+an?\s+|for\s+(?:an?\s+)?)(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|successive|additional|further)\b`, 0.6],
       [re`\brenewal\s+(?:term|period)s?\b|\bextension\s+(?:term|period)s?\b`, 0.8],
-      [re`\bsuccessive\s+(?:${DUR}|one|two|three|five|annual|\w+-year|renewal|periods?|terms?)`, 0.7],
+      [re`\b(?:successive|consecutive)\s+(?:${DUR}|one|two|three|five|annual|\w+-year|renewal|periods?|terms?)`, 0.7],
       [re`\b(?:option|right)\s+to\s+(?:renew|extend)\b`, 0.8],
       [re`\bmay\s+be\s+(?:renewed|extended)\b`, 0.8],
-      [re`\b(?:renew(?:ed|able)?|extend(?:ed)?)\s+(?:the\s+term\s+)?(?:of\s+this\s+agreement\s+)?for\s+(?:an?\s+)?(?:additional|further|successive|another|subsequent|one|two|three|five|\w+\s*\(\d+\))`, 1],
+      [re`\b(?:renew(?:ed|able)?|extend(?:ed)?)\s+(?:(?:the|this)\s+(?:term\s+(?:of\s+)?)?(?:(?:this|the)\s+)?(?:agreement|contract|term|license)\s+)?for\s+(?:an?\s+|the\s+)?(?:additional|further|successive|consecutive|another|subsequent|one|two|three|five|\w+\s*\(\d+\))`, 1],
       [re`\byear[\s-]to[\s-]year|month[\s-]to[\s-]month|renew(?:ed)?\s+annually`, 0.8],
       [re`\brenew`, 0.3],
     ],
@@ -68,13 +74,17 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     category: 'Notice Period To Terminate Renewal',
-    requires: [re`\b(?:renew|extend|extension|successive|then[\s-]current|expiration\s+of\s+(?:the|this|such|any)|end\s+of\s+(?:the|such|any|each))`],
+    requires: [re`\b(?:renew|extend|extension|successive|then[\s-]current|expiration\s+of\s+(?:the|this|such|any|its)|end\s+of\s+(?:the|such|any|each|its)|thereafter|indefinitely|month[\s-]to[\s-]month|year[\s-]to[\s-]year|automatically\s+continue)`],
     cues: [
       [re`\b(?:notice|notif(?:y|ies|ication))\b.{0,150}\b(?:not\s+to\s+(?:renew|extend)|non-?renewal|of\s+(?:its|their)\s+(?:intent(?:ion)?|election|decision|desire)\s+(?:not\s+)?to\s+(?:renew|extend|terminate))`, 1.1],
       [re`\b(?:not\s+to\s+renew|non-?renewal)\b.{0,150}\b${DUR}`, 0.8],
       [re`\bunless\b.{0,100}\b(?:notice|notif)`, 0.6],
       [re`${DUR}.{0,40}\b(?:prior\s+to|before|in\s+advance\s+of|preceding)\b.{0,80}\b(?:expir|end\s+of|renewal|anniversary|termination\s+date)`, 0.7],
       [re`\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+${DUR}`, 0.3],
+      // Notice that ends an evergreen term or the current term: "thereafter, it shall automatically continue until terminated by
+      // either party upon not less than thirty (30) days prior written notice", "may cancel this Agreement at the end of the
+      // Initial Term and thereafter on each anniversary ... upon thirty days prior written notice".
+      [re`\b(?:thereafter|after\s+(?:the\s+)?initial\s+(?:term|period)|indefinitely|month[\s-]to[\s-]month|year[\s-]to[\s-]year)\b.{0,150}\buntil\b.{0,100}\bnotice\b|\b(?:terminat|cancel)\w*\b.{0,80}\b(?:at|on|upon)\s+the\s+(?:expir\w+|end)\s+of\b.{0,120}\bnotice\b|\bnotice\b.{0,80}\b(?:terminat|cancel)\w*\b.{0,60}\b(?:at|on)\s+the\s+(?:expir\w+|end)\s+of\b`, 0.8],
     ],
     headings: [[re`\bterm\b|renewal|duration`, 0.2]],
     negatives: [[re`\bbreach|default|cure|insolven|bankrupt`, 0.5]],
@@ -123,15 +133,26 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:shall|will|does)\s+not\s+(?:be\s+deemed\s+to\s+)?(?:prohibit|restrict|prevent|preclude|limit)\b.{0,200}\b(?:compet|develop|market|sell|distribut|offer|acquir|engag|own|operat|solicit|licens|provid|manufactur|purchas)`, 0.8],
       [re`\b(?:less\s+than|not\s+more\s+than|up\s+to|no\s+more\s+than|not\s+exceeding)\s+(?:\w+\s+)?(?:\(\s*\d+\s*%?\s*\)\s*)?(?:percent|%)\s+of\s+(?:the\s+)?(?:any\s+class\s+of\s+)?(?:issued\s+and\s+)?(?:outstanding|issued|voting|equity|shares|stock)`, 1],
       [re`\breserves?\s+(?:the|all|its)\s+(?:\w+\s+)?rights?,?\s+(?:[^.;]{0,80},\s+)?to\s+(?:\w+\s+){0,3}(?:market|sell|offer|operate|distribute|license|develop|use|own|franchise|establish|grant|engage|provide)`, 0.8],
-      [re`\b(?:shall|will)\s+(?:be\s+)?(?:permitted|free|entitled|allowed)\s+to\b|\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:\w+\s+){0,3}(?:with|for|to)\s+(?:any\s+)?(?:other|third)`, 0.5],
+      [re`\b(?:shall|will|is|are)\s+(?:be\s+)?(?:permitted|free|entitled|allowed)\s+to\b|\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:\w+\s+){0,3}(?:with|for|to)\s+(?:any\s+)?(?:other|third)`, 0.5],
       [re`\bnotwithstanding\s+(?:the\s+(?:foregoing|above|preceding)|anything\s+to\s+the\s+contrary|section)|\bexcept\s+(?:for|as\s+(?:otherwise\s+)?(?:provided|permitted|set\s+forth))|\bprovided,?\s+(?:however|that)|\bexclud(?:ed|ing)\s+from|\bexception|\bcarve[\s-]?out`, 0.4],
       [re`\bcompet|exclusiv|solicit|non-?compet|restrict(?:ion|ive|ed)|similar\s+products|territory|designated\s+area`, 0.4],
       [re`\bnon-?exclusive\b`, 0.3],
       // Exclusivity that lasts only while a minimum is met: "In order to maintain the exclusivity granted hereunder, X shall
       // provide orders for a minimum of ...", "exclusive rights ... upon the customer fulfilling the minimum annual purchase".
       [re`\b(?:maintain|retain|keep)\s+(?:the\s+|its\s+|such\s+)?exclusiv|\bexclusiv\w*\b[^.]{0,200}\b(?:upon|provided|subject\s+to|conditioned\s+on|so\s+long\s+as)\b[^.]{0,80}\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|sales|volume)`, 0.6],
+      // A restriction said not to reach something: "The restrictions of this Section shall not be applicable to the ownership
+      // of shares ...", "the foregoing restrictions shall not apply:", "Any marketing exclusivity ... shall not preclude".
+      [re`\b(?:the|such|these|this|any)\s+(?:[\w-]+\s+){0,2}(?:restrictions?|covenants?|exclusivity|prohibitions?)\b.{0,100}\b(?:shall|will|does|do)\s+not\s+(?:be\s+applicable|apply|preclude|prevent|prohibit|restrict|limit)\b`, 0.6],
+      // What one side may still do despite the restriction just stated: "Notwithstanding the foregoing, Excite may display ...".
+      [re`\bnotwithstanding\s+(?:the\s+(?:foregoing|above|preceding)|anything\s+to\s+the\s+contrary)[^.;]{0,100}?\b(?:may|(?:shall|will|is|are)\s+(?:be\s+)?(?:permitted|entitled|free|allowed)\s+to)\s+(?:\w+\s+){0,3}?(?:display|sell|market|offer|distribute|develop|provide|purchase|buy|engage|operate|include|work|manufacture|promote|license|own|acquire|compete|solicit|hire|conduct|continue|enter\s+into)\b`, 0.5],
+      // Exclusivity kept only while a target is met: "unless you do not meet the Minimum Development Quota".
+      [re`\b(?:unless|if|until)\b[^.;]{0,80}\b(?:not\s+)?(?:meet|achieve|satisf\w*|fulfil+)\b[^.;]{0,60}\b(?:minimum|quotas?|targets?|requirements)\b`, 0.5],
     ],
-    negatives: [[re`\bconfidential\s+information|indemnif|limitation\s+of\s+liability|insurance|assign(?:ment)?\s+(?:this|of\s+this)`, 0.6]],
+    negatives: [
+      [re`\bconfidential\s+information|indemnif|limitation\s+of\s+liability|insurance|assign(?:ment)?\s+(?:this|of\s+this)`, 0.6],
+      // Remedies and ways out of the contract are no exception to a restriction on competing.
+      [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b`, 0.6],
+    ],
     minScore: 0.9,
     documentScore: 0.9,
   },
@@ -167,9 +188,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`(?<!non-?\s?)\bexclusive(?:\s*,\s*(?:[\w-]+\s+){0,2}?[\w-]+){0,3},?\s+(?:right|licen[cs]e|licen[cs]ee|distribut\w*|agent|agency|supplier|supply|provider|dealer|reseller|partner|basis|source|sales|marketing|manufactur\w*|representative|financial\s+advisor|option|territory|arrangement|relationship|appointment)`, 1.1],
       [re`\bexclusively\s+(?:from|through|with)\b|\b(?:manufactur|suppl|sell|sold|provid|repair|servic|distribut|market|work|perform|purchas|buy|bought)\w*\s+(?:\w+\s+){0,6}?exclusively\s+(?:for|by|to)\b|\bexclusively\s+(?:repaired|supplied|manufactured|sold|distributed|purchased|provided|performed|serviced|marketed)\s+(?:by|through)\b`, 0.6],
       [re`\bexclusive(?:ly)?\b`, 0.4],
-      [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)`, 1],
+      // The grant's words may stand between: "an exclusive, non-transferable (except as set forth in Section 10.7) and
+      // non-sublicensable license", "an exclusive (even as to and against Aucta in the Territory) right and license".
+      [re`(?<!non-?\s?)\bexclusive\s*[,(](?:\s*(?:,|\band\b|\bor\b|\([^()]{0,100}\)|[\w-]+)){0,8}?\s*(?:right|licen[cs]e)s?\b|(?<!non-?\s?)\bexclusive\s+(?:[\w-]+\s+)?(?:sponsor|marketer|seller|co-?operation)\b`, 0.6],
+      [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)|\b(?:be|is|as)\s+the\s+only\s+(?:[\w-]+\s+)?(?:distributor|licensee|supplier|provider|reseller|agent|sponsor|dealer|source|manufacturer|representative)\b`, 1],
       [re`\b(?:all|entire|one\s+hundred\s+percent|100\s*%)\s+(?:of\s+)?(?:its|their|his|her|the)\s+(?:\w+\s+)?(?:requirements|needs)\b`, 1.2],
-      [re`\b(?:shall|will|may)\s+not\b.{0,120}\b(?:appoint|grant|license|engage|sell|purchase|buy|obtain|procure|authori[sz]e|enter\s+into)\b.{0,150}\b(?:any\s+other|third\s+part|anyone\s+else|any\s+(?:one|person)\s+else|other\s+(?:distributors?|suppliers?|persons?|entit(?:y|ies)|part(?:y|ies)|compan(?:y|ies)|agents?|manufacturers?|providers?|sources?|licensees?))`, 0.9],
+      [re`\b(?:(?:shall|will|may)\s+not|(?:agrees?|undertakes?|covenants?)\s+not\s+to)\b.{0,120}\b(?:appoint|grant|license|engage|sell|purchase|buy|obtain|procure|authori[sz]e|enter\s+into)\b.{0,150}\b(?:any\s+other|third\s+part|anyone\s+(?:else|other\s+than)|any\s+(?:one|person|entity)\s+(?:(?:or\s+entity\s+)?other\s+than|else)|another\s+(?:company|entity|person|party|licensee|distributor|supplier|provider|sponsor)|other\s+(?:distributors?|suppliers?|persons?|entit(?:y|ies)|part(?:y|ies)|compan(?:y|ies)|agents?|manufacturers?|providers?|sources?|licensees?))`, 0.9],
       [re`\bexclusivity\b`, 1],
       // "The license hereby granted shall be exclusive as to the products ...".
       [re`\b(?:licen[cs]es?|rights?|appointments?|distributorship|agency)\s+(?:(?:hereby\s+)?granted\s+(?:(?:hereunder|herein|hereby|to\s+\w+)\s+)?)?(?:shall\s+be|is|are|will\s+be)\s+(?:\w+\s+)?exclusive\b`, 1],
@@ -231,10 +255,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Termination For Convenience',
     sectionTitle: re`termination\s+for\s+convenience|termination\s+without\s+cause`,
     cues: [
-      [re`\b(?:may|shall\s+(?:have|be\s+entitled\s+to)\s+the\s+right\s+to|has\s+the\s+right\s+to|is\s+entitled\s+to|reserves\s+the\s+right\s+to|right\s+to|can|will\s+be\s+entitled\s+to),?\s+(?:\w+,?\s+){0,5}(?:terminate|cancel|withdraw)\b|\b(?:may|can)\s+be\s+(?:terminated|cancel+ed)\b|\b(?:until|unless)\s+terminated\s+by\s+(?:either|any|one)\s+party|\bcancellable|terminable\b`, 0.5],
+      [re`\b(?:may|shall\s+(?:have|be\s+entitled\s+to)\s+the\s+right\s+to|has\s+the\s+right\s+to|is\s+entitled\s+to|reserves\s+the\s+right\s+to|right\s+to|can|will\s+be\s+entitled\s+to),?\s+(?:\w+,?\s+){0,5}(?:terminate|cancel|withdraw)\b|\b(?:may|can)\s+(?:also\s+)?be\s+(?:terminated|cancel+ed)\b|\b(?:until|unless)\s+terminated\s+by\s+(?:either|any|one)\s+party|\bcancellable|terminable\b`, 0.5],
       [re`\bwithout\s+(?:any\s+)?(?:cause|reason|penalty)|\bfor\s+(?:its|their|any\s+party's|his|her)?\s*convenience|\bfor\s+any\s+(?:or\s+no\s+)?reason(?:\s+or\s+no\s+reason)?|\bfor\s+no\s+reason|\bwith\s+or\s+without\s+cause|\bat\s+any\s+time\b|\bat\s+will\b|\bin\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:and\s+absolute\s+)?discretion|\bnon-?cause`, 0.6],
       [re`${DUR}.{0,40}\bnotice|\bnotice\b.{0,40}${DUR}|\b(?:upon|by|on|after|with)\s+(?:giving\s+|delivering\s+|providing\s+|serving\s+)?(?:the\s+other\s+part(?:y|ies)\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+|a\s+minimum\s+of\s+)?(?:\[\s*\*+\s*\]\s*)(?:'?s?\s*)?(?:prior\s+)?(?:written\s+)?notice`, 0.4],
       [re`\bterminat\w*\s+(?:this\s+agreement\s+)?for\s+(?:its\s+)?convenience|termination\s+for\s+convenience`, 0.6],
+      // A contract that runs until one side gives notice: "shall continue in effect until either Party informs the other Party
+      // with thirty (30) day prior written notice of termination".
+      // (Not notice given only to end a term: "... by giving written notice at least six (6) months prior to the end of the term".)
+      [re`\buntil\s+(?:(?:terminated|cancel+ed)\s+by\s+)?(?:either|any|one)\s+party\b(?![^.;]{0,150}\b(?:prior\s+to|before)\s+the\s+(?:end|expiration|expiry)\b).{0,100}\bnotice\b`, 0.7],
     ],
     negatives: [
       [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|\bmerger\b|\bconsolidation\s+of\b|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b|\bconditions?\b.{0,80}\bnot\s+(?:have\s+been\s+|be\s+)?(?:fulfilled|satisfied|met)\b|\bprevented\s+from`, 0.7],
@@ -269,11 +297,17 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:offer|notify)\b.{0,100}\b(?:first|before\s+offering|prior\s+to\s+offering)\b.{0,100}\bthird\s+part`, 0.7],
       [re`\b(?:put|call)\s+option`, 0.5],
       [re`\bfirst\s+option\b|\boption\s+to\s+(?:acquire|purchase|negotiate|commerciali[sz]e|co-?develop|license|distribute|obtain)|\b(?:an?\s+|the\s+)?opportunity\s+to\s+(?:enter\s+into|negotiate|purchase|acquire|match|retain|make\s+an\s+offer|bid)|\bshall\s+first\s+(?:make\s+an\s+)?offer|\bexercise\s+(?:its|such|the)\s+option`, 0.9],
+      // "the first right of negotiation for each Additional Title", "a first right ... to submit a binding nomination", "has
+      // received a bona fide third party offer ... before MSL may accept such offer, MSL shall notify IBM", "will first contact".
+      [re`\bfirst\s+right\b|\bright\s+of\s+(?:first\s+)?negotiation\b|\bprior\s+right\b.{0,80}\bto\s+(?:purchase|acquire|buy|negotiate)\b`, 0.8],
+      [re`\bbona\s+fide\s+(?:third[\s-]party\s+|written\s+)?offer\b|\b(?:shall|will)\s+first\s+(?:contact|notify|offer|provide|approach|negotiate)\b`, 0.8],
     ],
     // A stock option granted as pay, or an option a customer may buy (an extended warranty), is no right of first refusal.
     negatives: [
       [re`\boptions?\s+to\s+purchase\s+(?:up\s+to\s+)?[\d,]+\s+(?:shares|units)|\boption\s+(?:share\s+)?(?:exercise\s+)?price\b`, 2],
       [re`\boption\s+to\s+purchase\s+(?:an?\s+)?(?:extended\s+)?(?:warrant|service\s+plan|coverage)`, 0.8],
+      // Negotiating a dispute first, or approving a subcontractor first, offers no one a right to a deal.
+      [re`\bdisputes?\b|\bsub-?contractors?\b|\bwithin\s+the\s+meaning\s+of\b`, 0.6],
     ],
     minScore: 0.8,
     documentScore: 0.8,
@@ -336,9 +370,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A fee that is a share of what is sold or managed: "a fee not to exceed 5.5% of the aggregate Purchase Price of the
       // Shares sold", "0.20% of the value of the Fund's average annual net assets", "% of the net wholesale volume".
       [re`(?:percent|%|percentage|\[\s*\*+\s*\])\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?\]?\)?\s*(?:of|based\s+on)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:(?:aggregate\s+)?purchase\s+price\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:sold|shares|units)|net\s+assets?|net\s+asset\s+value|(?:net\s+|gross\s+)?wholesale\s+(?:volume|price|sales)|amounts?\s+(?:received|collected))`, 1],
+      // A share of what the other side takes in: "10% of any activation commissions ... it receives", "fifty percent (50%) of the
+      // Retail Price for all Products sold", "a fixed percentage (15%) of Billable Platform Fees paid by Licensee".
+      [re`(?:percent|%|percentage)\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?(?:of|on)\s+(?:[\w-]+\s+){0,6}?(?:(?:fees|price|commissions?|amounts?|sums|revenues?|proceeds|income|billings?|receipts)\b[^.;]{0,80}\b(?:received|receives|sold|paid|collected|generated|earned|billed)\b|(?:price|fees?)\s+(?:for|of)\s+(?:all|each|any)\s+(?:[\w-]+\s+){0,2}sold\b)`, 1],
       [re`\bcommissions?\s+(?:rate\s+)?(?:of|equal\s+to|at)\s+(?:\w+\s+){0,2}\(?\s*[\d.]+\s*%|\b[\d.]+\s*%\s+commission`, 0.6],
       // Sharing itself: "the parties shall share certain revenues", "net revenues ... shall be shared fifty-fifty", "fee sharing".
-      [re`\bshare\s+(?:certain\s+|all\s+|such\s+|the\s+)?(?:net\s+|gross\s+)?(?:revenues?|fees|profits?|proceeds|income)\b|\b(?:revenues?|profits?|fees|proceeds|income)\b.{0,80}\b(?:shall|will)\s+be\s+(?:shared|split)\b|\bfee\s+sharing\b|\bprofit\s+participation\b`, 1.2],
+      [re`\bshare\s+(?:certain\s+|all\s+|such\s+|the\s+)?(?:net\s+|gross\s+)?(?:revenues?|fees|profits?|proceeds|income)\b|\b(?:revenues?|profits?|fees|proceeds|income)\b.{0,80}\b(?:shall|will)\s+be\s+(?:shared|split|distributed|divided)\b|\bfee\s+sharing\b|\bprofit\s+participation\b`, 1.2],
       // A royalty per unit sold: "royalties of $[**] for each and every unit of the product sold".
       [re`\b(?:for|on|per)\s+(?:each|every)\s+(?:and\s+every\s+)?(?:[\w-]+\s+){0,2}(?:unit|copy|item|product)s?\b.{0,60}\bsold\b`, 0.4],
       [re`\bshare\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:revenues?|profits?|proceeds|income|savings)`, 1],
@@ -372,6 +409,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\bminimum\s+(?:annual\s+|quarterly\s+|monthly\s+|purchase\s+|order\s+|sales\s+)?(?:purchases?|orders?|annual|quarterly|monthly|quantit(?:y|ies)|volumes?|commitments?|royalt(?:y|ies)|amounts?|number|sales|requirements?|payments?|fees?|guarantee|revenues?|units?|targets?|performance)`, 1.2],
       [re`\b(?:purchase|order|buy|acquire|sell|take)\s+(?:from\s+\w+\s+)?(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)`, 1.2],
+      // An undertaking to buy, sell, deliver or spend at least so much: "undertakes to order at least [***]% of the Annual
+      // Forecast", "will deliver not less than [****] Impressions", "shall issue Purchase Orders for at least ...".
+      [re`\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|(?:is\s+)?obligated\s+to|guarantees?\s+(?:that\s+)?(?:it\s+will\s+)?)\s+(?:\w+\s+){0,3}?(?:purchase|order|buy|sell|deliver|spend|supply|issue\s+purchase\s+orders?|set\s+up|open|achieve|generate)\b[^.;]{0,80}?\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\b`, 1],
+      [re`\b(?:sales?|purchase|revenue|volume|annual|quarterly)\s+(?:targets?|quotas?)\b`, 0.8],
       [re`\btake[\s-]or[\s-]pay|\bshortfall|\bdeficiency\s+payments?`, 0.9],
       // A commitment by its name ("will meet its Quarterly Volume Commitment") and a minimum lot ("ordered in the minimum
       // and/or standard lot size quantities").
@@ -386,12 +427,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       // A minimum length of notice or a minimum share of a specification: "a minimum of 60 days before", "a minimum of 99.9 percent".
       [re`\bminimum\s+of\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*[\d.]+\s*%?\s*\)\s*)?(?:percent|%|days?|business\s+days|hours|months|years)\b|\bminimum\s+of\s+[\d.]+\s*%`, 0.6],
+      [re`^(?!.*\bminimum\b).*\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than)\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*\d+\s*\)\s*)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|hours|months|years)\b`, 0.6],
       [re`\bminimum\s+(?:limits?|coverage|insurance|amount\s+of\s+insurance|wage|age|standards?|shelf\s+life|requirements?\s+of\s+(?:applicable\s+)?law|term|notice)|insurance|per\s+occurrence`, 0.8],
       // A minimum named only as what a provision leaves out: "contest any charge (other than the minimum monthly fees)".
       [re`^(?:(?!\bminimum\b).)*\b(?:other\s+than|except(?:\s+for)?|excluding)\s+(?:the\s+|any\s+)?minimum\b`, 1.5],
       // A minimum waived ("shall not be subject to any minimum purchase requirements"), a specification's minimum
       // requirements, a standard of care ("take at least those measures that it employs").
-      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement)`, 1.5],
+      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement)`, 2.3],
       [re`\bminimum\s+requirements?\b`, 1],
       [re`\bat\s+least\s+(?:those|the\s+same|such|reasonable|the\s+(?:degree|level|standard))\b.{0,60}\b(?:measures|care|precautions|efforts|standards?|protection)`, 1.5],
     ],
@@ -414,15 +456,24 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:not\s+(?:to\s+)?exceed(?:ing)?|no\s+more\s+than|up\s+to|not\s+more\s+than)\s+(?:\w+\s+){0,2}(?:\(\s*\d+\s*\)\s*)?(?:hours|days|sessions|appearances|units|photo|times|major|calls|impressions|(?:\d+\s*%|percent)\s+of\s+(?:the\s+)?(?:\w+\s+)?forecast)`, 0.8],
       [re`\bforecast\w*\b.{0,150}\b(?:exceed|more\s+than|in\s+excess|greater\s+than)`, 0.7],
       [re`\bvolume\b|\bcapacity\b|\bper\s+(?:contract|license|calendar)\s+year|\beach\s+(?:contract\s+)?year`, 0.3],
+      // A ceiling on a quantity: "provided the quantity of such purchases does not exceed ...", "The total number of Pin Codes
+      // ... shall not exceed", "the maximum daily quantity of gas", "for each day in excess of one day".
+      [re`\b(?:quantit(?:y|ies)|number|volume|units?|copies|hours|downloads|orders?)\b[^.;]{0,80}\b(?:shall|does|will|may)\s+not\s+exceed\b|\bmaximum\s+(?:daily\s+|annual\s+|monthly\s+|hourly\s+)?(?:quantity|number|cap)\b|\bfor\s+each\s+[\w-]+\s+in\s+excess\s+of\b`, 1],
     ],
-    negatives: [[re`\bliabilit|insurance|interest|late\s+payment|price\s+increase|\$|dollars`, 0.5]],
+    negatives: [
+      [re`\bliabilit|insurance|interest|late\s+payment|price\s+increase|\$|dollars`, 0.5],
+      // A limit on employees' working time is labour law, not a limit on what a party may buy or use.
+      [re`\bworking\s+(?:hours|time)\b|\bovertime\b|\bminimum\s+wage`, 1],
+    ],
     documentScore: 1,
   },
   {
     category: 'Ip Ownership Assignment',
     cues: [
-      [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership)`, 1.4],
-      [re`\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
+      // "hereby sells, transfers, conveys and assigns to EKR all right, title and interest", "agrees to assign, and hereby does
+      // assign, to Sanofi all of its rights", "iVillage assigns to FMC all right, title and interest in and to the content".
+      [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:(?:hereby|does|sells?|grants?|transfers?|conveys?|assigns?)\s*,?\s+(?:and\s+)?){0,4}?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership)|\bassigns?\s+to\s+(?:\w+\s+){1,3}(?:all\s+)?(?:of\s+)?(?:(?:its|their|his|her)\s+)?(?:right|rights),?\s+title`, 1.4],
+      [re`\b(?:shall|will)\s+(?:(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owners?\s+of|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
       [re`\bwork[\s-]made[\s-]for[\s-]hire|works?\s+(?:made\s+)?for\s+hire`, 1.2],
       [re`\b(?:all\s+(?:of\s+(?:its|their)\s+)?|(?:its|their)\s+entire\s+)right,?\s+title,?\s+and\s+interest`, 0.4],
       [re`\b${IP}\b|\bIP\b`, 0.3],
@@ -431,6 +482,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bassign\s+(?:or\s+transfer\s+)?(?:this\s+agreement|its\s+rights\s+(?:or|and|under)|any\s+of\s+its\s+rights)|without\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent`, 0.8],
       [re`\bconfidential\s+information\s+(?:shall\s+)?(?:remain|be)\b|\bproperty\s+of\s+the\s+disclos`, 0.6],
       [re`\btitle\s+(?:to|and\s+risk)\s+(?:the\s+)?(?:products?|goods|equipment)|risk\s+of\s+loss`, 0.8],
+      // No transfer at all ("Nothing in this Agreement shall effect a transfer of ownership"), or the contract itself assigned.
+      [re`\bnothing\b.{0,80}\b(?:transfer|assign|convey)\w*|\bin\s+and\s+to\s+this\s+agreement\b`, 0.8],
     ],
     documentScore: 1,
   },
@@ -466,13 +519,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     category: 'Non-Transferable License',
-    requires: [re`licen[cs]|right\s+to\s+use`],
+    requires: [re`licen[cs]|\bright\s+to\s+(?:use|distribute|sell|market|reproduce|access)|\busage\b`],
     cues: [
       [re`\bnon-?transferr?able|not\s+transferr?able|non-?assignable|not\s+assignable`, 1.2],
       [re`\blicen[cs]e\w*\b.{0,200}\b(?:may|shall|will)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|sub-?licen[cs]e)`, 1.1],
-      [re`\b(?:no|without\s+the|without\s+any|not\s+have\s+(?:any|the))\s+rights?\s+to\s+(?:grant\s+)?(?:sub-?licen[cs]e|sub-?franchise|assign|transfer)`, 1],
+      [re`\b(?:no|without\s+the|without\s+any|not\s+have\s+(?:any|the))\s+rights?\s+to\s+(?:grant\s+)?(?:further\s+)?(?:sub-?licen[cs]es?|sub-?franchises?|assign|transfer)`, 1],
+      // A licence personal to its holder, or a use that may not be passed on: "a personal, non-exclusive, royalty-free right and
+      // license", "Such usage may not be sold or transferred".
+      [re`\bpersonal\b[^.;]{0,60}\b(?:licen[cs]e|right\s+to\s+use)|\b(?:may|shall|will|can)\s+not\s+be\s+(?:sold|transferred|assigned|sub-?licen[cs]ed)(?:\s+or\s+(?:sold|transferred|assigned|sub-?licen[cs]ed))?\b`, 1],
       [re`\bnon-?sub-?licen[cs]e?able|not\s+sub-?licen[cs]e?able`, 1],
-      [re`\b(?:may|shall)\s+not\s+(?:\w+\s+){0,2}sub-?licen[cs]e`, 0.9],
+      [re`\b(?:may|shall|will)\s+not\s+(?:\w+\s+){0,2}sub-?licen[cs]e`, 0.9],
     ],
     negatives: [[re`\bconfidential\s+information`, 0.5]],
     minScore: 0.7,
@@ -500,6 +556,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\blicen[cs]e\b.{0,200}\b(?:its|their)\s+(?:\w+\s+)?(?:affiliates|subsidiaries)`, 0.6],
       [re`\b(?:exercised|used|practiced)\s+by\s+(?:or\s+through\s+)?(?:\w+\s+)?(?:and\/or\s+|and\s+|or\s+)?(?:its|their)\s+affiliates`, 0.9],
       [re`\bextend\s+to\s+(?:its|their)\s+affiliates`, 0.8],
+      // A grant or sublicence that reaches the licensee's group: "grants to NTL and its Affiliates", "entitled to grant
+      // sublicenses ... to Affiliates only", "sublicense its rights ... solely to a current or future wholly owned subsidiary".
+      [re`\b(?:grants?|sub-?licen[cs]\w*|transfer\s+its\s+right)\b.{0,200}\b(?:affiliates?|subsidiar(?:y|ies)|members\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?group)\b`, 0.6],
     ],
     minScore: 0.6,
     documentScore: 0.6,
@@ -555,15 +614,27 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Post-Termination Services',
     sectionTitle: re`effect\s+of\s+(?:termination|expiration)|consequences\s+of\s+termination|(?:rights|obligations)\s+(?:up)?on\s+termination|post-?termination|transition`,
     cues: [
-      [re`\b(?:upon|after|following|on|prior\s+to|in\s+the\s+event\s+(?:of|that))\s+(?:the\s+)?(?:\w+\s+){0,4}(?:terminat\w*|expiration|expiry|expires?)\b.{0,300}\b(?:shall|will|must|agrees?\s+to|may)\b`, 0.6],
+      [re`\b(?:upon|after|following|on|prior\s+to|in\s+the\s+event(?:\s+(?:of|that))?|if|should|once)\s+(?:the\s+)?(?:\w+\s+){0,4}(?:terminat\w*|expiration|expiry|expires?)\b.{0,300}\b(?:shall|will|must|agrees?\s+to|may)\b`, 0.6],
       [re`\b(?:terminat\w*|expiration|expiry)\b.{0,300}\b(?:continue\s+to|provide|deliver|return|transfer|assist|cooperate|sell|purchase|pay(?:able)?|due|supply|transition|complete|fill|wind[\s-]down|destroy|assign|buy|repurchase|honor|dispose|retain|furnish|accept|remain\s+in\s+(?:full\s+)?(?:force|effect))\b`, 0.5],
-      [re`\btransition(?:al)?\s+(?:services|assistance|period|plan)`, 1.2],
+      // Not the name of another agreement ("the Transition Services Agreement").
+      [re`\btransition(?:al)?\s+(?:services|assistance|period|plan)\b(?!\s+agreement)`, 1.2],
       [re`\bwind[\s-]down|sell[\s-]off|last[\s-]time\s+buy|last\s+buy|run[\s-]off\s+period|dispose\s+of\s+(?:its\s+|any\s+)?(?:remaining\s+)?(?:inventory|products|stock)`, 1.2],
-      [re`\bsurviv\w*\b.{0,80}\b(?:termination|expiration)|\b(?:termination|expiration)\b.{0,80}\bsurviv|regardless\s+of\s+(?:any\s+)?termination`, 0.5],
+      [re`\bregardless\s+of\s+(?:any\s+)?termination`, 0.5],
       [re`\bfor\s+(?:a\s+period\s+of\s+)?(?:at\s+least\s+)?${DUR}\s+(?:after|following|beyond)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.7],
       [re`\borders?\s+(?:placed|submitted|accepted|received)\s+prior\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.8],
     ],
-    negatives: [[re`\bmay\s+terminate|right\s+to\s+terminate|terminate\s+this\s+agreement\s+(?:upon|by|if|immediately)|breach|insolven|bankrupt`, 0.4]],
+    negatives: [
+      [re`\bmay\s+terminate|right\s+to\s+terminate|terminate\s+this\s+agreement\s+(?:upon|by|if|immediately)|breach|insolven|bankrupt`, 0.4],
+      // Covenants that merely outlast the contract are clauses of their own kind: confidentiality (returning the other's
+      // information), non-competition and non-solicitation, and a list of the sections that survive.
+      [re`\bconfidential|\bnot\s+(?:\w+\s+){0,4}(?:compete|solicit|disclose)|\bsurviv`, 0.5],
+      // The contract ending with nothing owed: "shall forthwith become void and there shall be no liability on the part of".
+      [re`^(?!.*\b(?:except|provided|other\s+than|save|unless)\b).*(?:\b(?:become|be|deemed)\s+(?:null\s+and\s+)?void\b|\bno\s+(?:further\s+)?force\s+(?:and|or)\s+effect|\bno\s+(?:further\s+)?(?:liability|obligations?)\b)`, 0.6],
+      // What was earned before the end stays payable: a payment for the term, not a service after it.
+      [re`\b(?:accrued|earned|incurred|rendered)\s+(?:\w+\s+){0,3}(?:prior\s+to|before|up\s+to|through|as\s+of)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.4],
+      // A fee for ending early, or the notice that ends it, is about the termination itself, not what follows it.
+      [re`\b(?:termination|cancellation|break-?up)\s+(?:fees?|payments?|charges?)|liquidated\s+damages|\b(?:serve|give|provide|deliver)\s+(?:an?\s+)?(?:at\s+least\s+)?(?:\w+\s+){0,3}(?:prior\s+)?(?:written\s+)?notice\b`, 0.5],
+    ],
     documentScore: 1.1,
   },
   {
@@ -573,6 +644,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:right\s+to|may|shall\s+be\s+entitled\s+to|permit|allow|entitled\s+to)\b.{0,150}\b(?:audit|inspect|examine)`, 1.2],
       [re`\baudit\w*\b.{0,150}\b(?:books|records|accounts|facilit(?:y|ies)|premises|sites?|plants?|operations|systems)`, 1.2],
       [re`\b(?:books\s+(?:of\s+account\s+)?and\s+records|records\s+and\s+books)\b.{0,250}\b(?:inspect|examin|audit|review|access|cop(?:y|ies))`, 1.2],
+      // The same right in other orders: "shall have the right during the Contract Period ... to inspect and make copies of the
+      // books and records", "to have a third party accountant examine the records", "make said books available to".
+      [re`\b(?:right|entitled|permit|allow)\w*\b.{0,150}\b(?:audit|inspect|examine)\w*\b.{0,100}\b(?:books|records|accounts|premises|facilit(?:y|ies)|sites?|plants?|offices)\b|\b(?:inspect|examin|audit|access)\w*\b.{0,150}\b(?:books|records|accounts)\b|\b(?:make|made|kept)\b.{0,60}\b(?:books|records)\b.{0,60}\bavailable\b`, 1],
       [re`\baudit\w*\b`, 0.5],
       [re`\binspect(?:ion)?s?\b`, 0.3],
       [re`\b(?:independent|certified)\s+(?:public\s+)?accountant`, 0.6],
@@ -593,7 +667,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bindemnified\s+party|indemnifying\s+party|notif(?:y|ies)\s+the|compromise\s+or\s+settle|settlement\s+of|defen[cs]e\s+of`, 0.8],
       // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
-      [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:\w+\s+){0,2}indemnify\b.{0,40}\bhold\s+harmless`, 0.6],
+      // ("shall defend, indemnify and hold harmless", "agrees to indemnify and hold Contractor, including its Affiliates ... harmless")
+      [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:[\w,]+\s+){0,3}indemnify\b.{0,40}\b(?:hold|save)\b.{0,200}?\bharmless\b`, 0.6],
     ],
     cues: [
       [re`\b(?:except|excluding|other\s+than|shall\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not\s+(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
@@ -617,7 +692,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:total|aggregate|cumulative|maximum|entire|collective)\s+(?:\w+\s+){0,2}liabilit(?:y|ies)\b.{0,300}\b(?:exceed|limited\s+to|not\s+to\s+exceed|in\s+excess\s+of|greater\s+of|lesser\s+of|equal\s+to|amount|shall\s+be\s+limited)`, 1.5],
       [re`\bliabilit(?:y|ies)\b.{0,250}\b(?:shall|will|may)\s+(?:not|in\s+no\s+event)\s+exceed|liabilit(?:y|ies)\b.{0,120}\b(?:is|are|be|shall\s+be)\s+limited\s+to`, 1.4],
       [re`\bin\s+no\s+event\b.{0,100}?\b(?:shall|will)\b.{0,200}\bliab(?:le|ility)\b.{0,200}\b(?:exceed|in\s+excess|greater\s+than)`, 1.4],
-      [re`\b(?:not|no\s+party|neither\s+party|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      [re`\b(?:not|no|neither|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|(?:any|no)\s+liability|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      // Kinds of damages excluded in other words: "liability for indirect loss, including consequential loss ... is excluded",
+      // "the liability exclusion for lost profit", "The arbitrator shall not award any Party punitive ... damages".
+      [re`\bliabilit(?:y|ies)\b.{0,150}\b(?:indirect|incidental|consequential|special|punitive|lost\s+profits?|loss\s+of\s+profits?)\b.{0,100}\b(?:is|are|be|shall\s+be)\s+excluded|\bliability\s+exclusions?\b|\bnot\s+award\b.{0,80}\b(?:punitive|consequential|exemplary|incidental|special)\b`, 1.1],
+      // "shall not be required to contribute any amount in excess of the amount by which ...".
+      [re`\bnot\s+be\s+(?:required|obligated)\s+to\s+(?:contribute|pay|reimburse|indemnify)\b.{0,60}\b(?:in\s+excess\s+of|exceed\w*|more\s+than)\b`, 1.2],
       // Kinds of loss listed after the sentence (or redacted): "shall not be liable to the Company for any of the
       // following types of loss or damage".
       [re`\b(?:not|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,40}\bliable\b.{0,80}\bfor\s+any\s+of\s+the\s+following\s+(?:types?\s+|kinds?\s+|heads?\s+)?(?:of\s+)?(?:loss|damage|liabilit)`, 1.1],
@@ -661,7 +741,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b${DUR}\s+(?:limited\s+)?warrant|\b(?:one|two|three|six|twelve|\d+)[\s-](?:month|year|day)\s+(?:limited\s+)?warrant|\bwarrant\w*\s+(?:are|is|shall\s+be)\s+valid\s+for`, 1.2],
       [re`\bdefect\w*\b.{0,150}\bwithin\s+${DUR}|\breject\w*\b.{0,200}\bwithin\s+${DUR}`, 0.6],
       [re`\b(?:remaining\s+)?shelf[\s-]life`, 0.5],
-      [re`\bwithin\s+${DUR}\s+(?:of|after|following|from)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:delivery|receipt|shipment|installation|discovery)`, 0.7],
+      [re`\bwithin\s+(?:the\s+)?${PERIOD}\s+(?:of|after|following|from)\s+(?:the\s+)?(?:date\s+of\s+)?(?:[\w'’]+\s+){0,2}(?:delivery|receipt|shipment|installation|discovery|arrival)`, 0.7],
+      // A warranty period stated first, or redacted: "For ninety (90) days after delivery ..., Developer warrants", "warrants that
+      // the Products will for a period of [ * ] from the date of their supply".
+      [re`\bfor\s+(?:a\s+period\s+of\s+)?${PERIOD}\s+(?:after|from|following)\b.{0,200}\bwarrant|\bwarrant\w*\b.{0,250}\bfor\s+(?:a\s+)?(?:period\s+of\s+)?\[[\s*]*\]`, 1.5],
+      // The time allowed to reject goods that do not conform: "may reject the Product by giving written notice ... within [***]
+      // days after receipt", "deemed to have accepted ... if it does not provide Rejection Notice within [***]".
+      [re`\b(?:reject\w*|non-?conform\w*|fails?\s+to\s+conform|not\s+(?:meet|conform\s+to)\s+the\s+specifications|deemed\s+to\s+have\s+accepted)\b.{0,200}\bwithin\s+(?:the\s+)?${PERIOD}`, 1],
       [re`\bdefect`, 0.3],
       [re`\bwarrant`, 0.3],
     ],
@@ -677,7 +763,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Insurance',
     sectionTitle: re`insurance`,
     cues: [
-      [re`\b(?:maintain|obtain|procure|carry|keep|purchase)\b.{0,200}\binsurance`, 1.3],
+      [re`\b(?:maintain|obtain|procure|carry|keep|purchase|arrange|take\s+out)\b.{0,200}\binsurance|\binsure[sd]?\s+against\b|\bjointly\s+insured\b`, 1.3],
       [re`\binsurance\s+(?:polic(?:y|ies)|coverage|certificates?|carriers?)`, 0.8],
       [re`\b(?:general|products?|professional|public|commercial|umbrella|errors\s+and\s+omissions|workers'?|employers'?|automobile|cyber)\s+(?:\w+\s+)?liability\s+insurance`, 1.3],
       [re`\badditional(?:ly)?\s+insureds?|certificates?\s+of\s+insurance|named\s+(?:as\s+)?(?:an?\s+)?(?:additional\s+)?insured`, 1.3],
@@ -698,15 +784,19 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     category: 'Covenant Not To Sue',
     sectionTitle: re`covenant\s+not\s+to\s+sue|no\s+challenge`,
     cues: [
-      [re`\b(?:not|never|refrain\s+from)\b.{0,100}\b(?:contest|challenge|dispute|impugn|attack|oppose|question)\w*\b.{0,200}\b(?:validity|ownership|title|rights?|enforceability|registration|use\s+of)`, 1.4],
+      [re`\b(?:not|never|refrain\s+from|at\s+no\s+time)\b.{0,100}\b(?:contest|challenge|dispute|impugn|attack|oppose|question)\w*\b.{0,200}\b(?:validity|ownership|title|rights?|enforceability|registrations?|use\s+of|(?:trade|service)?\s?marks|intellectual\s+property|patents|copyrights)`, 1.4],
       [re`\bcovenants?\s+not\s+to\s+(?:sue|assert|bring)`, 1.5],
-      [re`\b(?:not|never)\s+(?:to\s+)?(?:sue|assert|bring|commence|institute|file|initiate)\b.{0,150}\b(?:claims?|actions?|suits?|proceedings?|lawsuits?)`, 1],
+      [re`\b(?:not|never)\b[^.;]{0,60}?\b(?:sue|assert|bring|commence|institute|file|initiate)\b.{0,150}\b(?:claims?|actions?|suits?|proceedings?|lawsuits?|infring\w*)`, 1],
+      // A release of claims given by the contract itself: "hereby releases and discharges X from any and all claims".
+      [re`\bhereby\s+(?:\w+\s+){0,3}releases?\b.{0,200}\b(?:claims?|causes?\s+of\s+action|demands)\b`, 1.3],
       [re`\brelease[sd]?\b.{0,120}\b(?:from|of)\s+(?:any\s+and\s+)?all\s+(?:claims|liabilit)`, 0.8],
       [re`\bwaives?\b.{0,100}\bright\s+to\s+(?:challenge|contest|sue)`, 1],
-      [re`\bnot\s+(?:to\s+)?(?:\w+ly\s+)?(?:do|take|omit)\b.{0,120}\b(?:inconsistent\s+with|adversely\s+affect|impair)\w*\b.{0,120}\b(?:ownership|validity|rights|goodwill)`, 1],
+      // "will not at any time, during or after the Term, do or knowingly suffer to be done any act ... which will impair".
+      [re`\b(?:not|neither|never)\b[^.;]{0,80}?\b(?:do|take|omit)\b.{0,120}\b(?:inconsistent\s+with|adversely\s+affect|impair|prejudice|jeopardi[sz]e)\w*\b.{0,120}\b(?:ownership|validity|rights|goodwill|title|registrations?)`, 1.3],
+      [re`\b(?:not|never)\b.{0,60}\b(?:assert|claim|acquire)\s+(?:or\s+(?:assert|claim|acquire)\s+)?(?:any\s+)?(?:right,?\s+title|rights?|title|interest|ownership)\s+(?:in|to)\b`, 1],
       [re`\backnowledges?\b.{0,120}\b(?:exclusive\s+)?(?:ownership|owner|right,?\s+title)\b`, 0.6],
       [re`\b(?:challenge|contest|question|attack|oppose)\w*\s+(?:the\s+)?(?:validity|enforceability|ownership)`, 0.7],
-      [re`\b(?:not|never)\b.{0,120}\b(?:apply\s+for|file|register|obtain|attempt\s+to\s+obtain)\b.{0,80}\b(?:registration|trade\s?marks?|ownership)`, 0.6],
+      [re`\b(?:not|never)\b.{0,120}\b(?:apply\s+for|file|register|obtain|attempt\s+to\s+obtain)\b.{0,80}\b(?:registration|trade\s?marks?|ownership)`, 1],
       [re`\b(?:not|never)\s+(?:to\s+)?(?:initiate|assert)\b.{0,80}\b(?:action|claim)s?\b.{0,80}\b(?:infring|against)`, 0.8],
     ],
     negatives: [[re`\bnotice\s+of\s+(?:any\s+)?(?:claim|dispute)|dispute\s+(?:any\s+)?(?:invoice|charge|amount)|in\s+good\s+faith\s+dispute`, 0.6]],
