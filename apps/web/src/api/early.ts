@@ -1,11 +1,12 @@
 import { isLoggedIn } from '../auth/session';
 import { getChatHistory } from './chat';
+import { listFiles } from './documents';
 import { listProjects } from './projects';
 
 /**
  * Requests a page will make, started before React has rendered anything: opening a project's workspace would
  * otherwise wait for the workspace's code, then for the project list, then for the chat history, one after the
- * other. Each early request is handed out once; later loads make their own.
+ * other (and the top bar's 'Documents Added' badge for the code and then the project's files). Each early request is handed out once; later loads make their own.
  */
 const early = new Map<string, Promise<unknown>>();
 
@@ -23,6 +24,7 @@ export function startEarlyRequests(pathname: string): void {
   };
   keep('projects', listProjects());
   keep(`chat:${projectId}`, getChatHistory(projectId));
+  keep(`files:${projectId}`, listFiles(projectId));
 }
 
 /** The request started early under `key`, once; otherwise `load()`. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -120,6 +120,8 @@ interface ChatPanelProps {
 
 export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: ChatPanelProps) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // Until the history has come, neither the welcome (it may not be empty) nor the delete row (it may be) is shown.
+  const [historyLoaded, setHistoryLoaded] = useState(projectId === null);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const [warningOpen, setWarningOpen] = useState(false);
@@ -128,15 +130,20 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
 
   useEffect(() => {
     setMessages([]);
+    setHistoryLoaded(projectId === null);
     if (!projectId) return;
     let active = true;
-    takeEarly(`chat:${projectId}`, () => getChatHistory(projectId))
-      .then((history) => {
-        if (active) setMessages(historyToMessages(history));
-      })
-      .catch(() => {
-        if (active) setMessages([]);
+    // A transition: a long history renders in slices instead of one long task.
+    const show = (loaded: ChatMessage[]): void => {
+      if (!active) return;
+      startTransition(() => {
+        setMessages(loaded);
+        setHistoryLoaded(true);
       });
+    };
+    takeEarly(`chat:${projectId}`, () => getChatHistory(projectId))
+      .then((history) => show(historyToMessages(history)))
+      .catch(() => show([]));
     return () => {
       active = false;
     };
@@ -222,7 +229,9 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
         </Box>
       )}
 
+      {/* A new box once the history is in: the delete row then appears above it without moving a box seen before. */}
       <Box
+        key={historyLoaded ? 'conversation' : 'loading'}
         ref={scrollRef}
         onScroll={handleScroll}
         data-testid="chat-scroll"
@@ -237,7 +246,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
           </Box>
         )}
 
-        {projectId && messages.length === 0 && !pending && (
+        {projectId && historyLoaded && messages.length === 0 && !pending && (
           <Box sx={{ textAlign: 'center', mt: { xs: 4, md: 8 }, px: 2 }}>
             <Typography component="h2" variant="h5" gutterBottom>
               Welcome to Casewise AI Assistant

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/http';
 import { takeEarly } from '../api/early';
 import { INVALID_PROJECTS_DATA, listProjects } from '../api/projects';
@@ -28,11 +28,12 @@ export function useProjects(): {
   useEffect(() => {
     let active = true;
     takeEarly('projects', listProjects)
+      // As transitions: the whole workspace renders on this, in slices a slow phone can answer taps between.
       .then((projects) => {
-        if (active) setState({ status: 'loaded', projects });
+        if (active) startTransition(() => setState({ status: 'loaded', projects }));
       })
       .catch((err: unknown) => {
-        if (active) setState({ status: 'error', message: projectsLoadError(err) });
+        if (active) startTransition(() => setState({ status: 'error', message: projectsLoadError(err) }));
       });
     return () => {
       active = false;

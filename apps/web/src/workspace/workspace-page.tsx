@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -25,6 +25,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
+import { takeEarly } from '../api/early';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project, ReportKind } from '../api/types';
@@ -48,23 +49,6 @@ export const LOGOUT_DELAY_MS = 3000;
 
 type WorkspaceTab = 'chat' | 'analysis';
 
-/** The rendered height of an element, kept current as it changes (the top bar is 56 or 64 px, or taller). */
-function useElementHeight<T extends HTMLElement>(): [RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
-  const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = (): void => setHeight(element.getBoundingClientRect().height);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, height];
-}
-
 interface WorkspacePageProps {
   onLogout: () => void;
 }
@@ -79,7 +63,6 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const isViewer = selectedProject?.role === 'viewer';
   const [shareOpen, setShareOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
-  const [appBarRef, appBarHeight] = useElementHeight<HTMLElement>();
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
@@ -110,7 +93,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
 
   const refreshDocumentsFlag = useCallback(async (projectId: string): Promise<boolean> => {
     try {
-      return (await listFiles(projectId)).length > 0;
+      return (await takeEarly(`files:${projectId}`, () => listFiles(projectId))).length > 0;
     } catch {
       return false;
     }
@@ -122,7 +105,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
     if (!selectedId) return;
     let active = true;
     void refreshDocumentsFlag(selectedId).then((present) => {
-      if (active) setHasDocuments(present);
+      // A transition, as the project list's: the whole page renders again for the top bar's badge.
+      if (active) startTransition(() => setHasDocuments(present));
     });
     return () => {
       active = false;
@@ -200,8 +184,10 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
       <div className="cw-workspace-backdrop" aria-hidden="true" />
-      <AppBar ref={appBarRef} position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
+      <AppBar position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
+          {/* Its place is kept while the list loads: the title beside it would otherwise move (and wrap) once it came. */}
+          {state.status === 'loading' && <Box aria-hidden="true" sx={{ width: 40, height: 40, ml: '-12px', flexShrink: 0 }} />}
           {projects.length > 0 && (
             <IconButton
               color="inherit"
@@ -289,12 +275,15 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
             variant="temporary"
             open={sidebarOpen}
             onClose={() => setSidebarOpen(false)}
-            // The top bar stays above the drawer (its toggle closes it), so the drawer starts below it: laid under
-            // the bar, the sidebar's heading and plus button could not be seen or clicked.
+            // The top bar stays above the drawer (its toggle closes it), so the drawer fills the area below it: laid
+            // under the bar, the sidebar's heading and plus button could not be seen or clicked. Placed in that area
+            // by CSS, whatever the bar's height, it is where it belongs from the first frame (no measuring, no shift).
+            disablePortal
+            sx={{ position: 'absolute' }}
             slotProps={{
               // The drawer opens as a dialog on a phone: it needs a name for screen readers.
-              paper: { 'aria-label': 'Projects', sx: { width: SIDEBAR_WIDTH, top: appBarHeight, height: `calc(100% - ${appBarHeight}px)` } },
-              backdrop: { sx: { top: appBarHeight } },
+              paper: { 'aria-label': 'Projects', sx: { width: SIDEBAR_WIDTH, position: 'absolute' } },
+              backdrop: { sx: { position: 'absolute' } },
             }}
           >
             {sidebar}
