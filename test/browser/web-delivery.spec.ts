@@ -124,6 +124,9 @@ describe('the built product sends its web files compressed and cacheable', () =>
         expect(login.headers['cache-control']).toBe('no-cache');
         expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
         expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
+        // So does a project's workspace: its code is fetched with the entry, not after it.
+        const workspace = await get('/project/some-project', { Accept: 'text/html' });
+        expect(workspace.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
       } else {
         expect(decoded(routed).equals(decoded(index))).toBe(true);
       }

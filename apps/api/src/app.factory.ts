@@ -206,9 +206,13 @@ function serveConsole(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/** Where the web app's build keeps a page made in advance for this path: `/` in pages/index.html, `/login` in pages/login.html. */
+/**
+ * Where the web app's build keeps a page made in advance for this path: `/` in pages/index.html, `/login` in
+ * pages/login.html; a project's workspace (`/project/{id}`) shares the page of `/projects`.
+ */
 function prerenderedPage(path: string): string | null {
   if (path === '/') return 'pages/index.html';
+  if (/^\/project\/[^/]+\/?$/.test(path)) return 'pages/projects.html';
   const name = /^\/([a-z0-9-]+)$/.exec(path)?.[1];
   return name === undefined || name === 'index' ? null : `pages/${name}.html`;
 }

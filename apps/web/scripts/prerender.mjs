@@ -38,6 +38,9 @@ for (const { path, name } of PAGES) {
 const PRELOADED = [
   { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
   { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
+  // The workspace, sent for /projects and /project/{id}: its data is asked for by the entry (src/api/early.ts),
+  // its code would otherwise be asked for only once the entry has run.
+  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx' },
 ];
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
@@ -51,7 +54,11 @@ const loadedWithEntry = closure(entry);
 for (const { path, name, source } of PRELOADED) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
-  const links = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+  const links = [
+    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+    // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
+    ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
   writeFileSync(join(dist, 'pages', `${name}.html`), shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`));
   console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);
 }
