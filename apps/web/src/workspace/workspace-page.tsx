@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -61,6 +61,8 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const { state, projects, add, remove } = useProjects();
   const selectedProject = projects.find((project) => project.id === selectedId) ?? null;
   const isViewer = selectedProject?.role === 'viewer';
+  // The Analysis tab's panel (hidden behind the chat at first) is rendered after what shows, not in the same task.
+  const analysisProject = useDeferredValue(selectedProject, null);
   const [shareOpen, setShareOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
 
@@ -357,13 +359,13 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {selectedProject && (
+                {analysisProject && (
                   <AnalysisPanel
-                    key={selectedProject.id}
-                    projectId={selectedProject.id}
-                    canGenerate={!isViewer}
-                    stored={sessionReports[selectedProject.id]}
-                    onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
+                    key={analysisProject.id}
+                    projectId={analysisProject.id}
+                    canGenerate={analysisProject.role !== 'viewer'}
+                    stored={sessionReports[analysisProject.id]}
+                    onGenerated={(kind, markdown) => keepReport(analysisProject.id, kind, markdown)}
                   />
                 )}
               </Box>
