@@ -56,7 +56,11 @@ async function main(): Promise<void> {
     await api.ask(projectId, questions[0]);
     const coldMs = seconds(started) * 1000;
 
+    // The embedded server runs in this process, so this process's CPU time is the server's (the clients are another process).
+    const cpuBefore = process.cpuUsage();
     const load = await askUnderLoad({ baseUrl: bench.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerAnswer = topology === 'embedded' && load.latencies.length > 0 ? (cpu.user + cpu.system) / 1000 / load.latencies.length : NaN;
     const sorted = [...load.latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
@@ -72,8 +76,8 @@ async function main(): Promise<void> {
     );
     console.log(
       table(
-        ['requests', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'health p95 ms', 'health failed'],
-        [[load.latencies.length, load.failures, fixed(rps), fixed(p50, 0), fixed(p95, 0), fixed(p99, 0), fixed(sorted[sorted.length - 1] ?? NaN, 0), fixed(healthP95, 1), load.healthFailures]],
+        ['requests', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'health p95 ms', 'health failed', 'server CPU ms/answer'],
+        [[load.latencies.length, load.failures, fixed(rps), fixed(p50, 0), fixed(p95, 0), fixed(p99, 0), fixed(sorted[sorted.length - 1] ?? NaN, 0), fixed(healthP95, 1), load.healthFailures, fixed(cpuMsPerAnswer, 2)]],
         false,
       ),
     );
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
           cold_ms: Math.round(coldMs),
           health_p95_ms: Math.round(healthP95 * 10) / 10,
           health_failures: load.healthFailures,
+          ...(Number.isNaN(cpuMsPerAnswer) ? {} : { server_cpu_ms_per_answer: Math.round(cpuMsPerAnswer * 100) / 100 }),
           topology,
         }),
       );

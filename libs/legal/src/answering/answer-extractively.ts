@@ -55,8 +55,11 @@ const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agr
  * Characters of passages and whole texts whose sentences (and, apart, whose fields) are kept between questions: the
  * next questions on a matter read the same passages and contracts again. About 2 bytes of records per character.
  */
-const MEMO_CHARS = 8_000_000;
-const FIELD_MEMO_CHARS = 2_000_000;
+const MEMO_CHARS = 16_000_000;
+/** Whole texts mostly (about 50,000 characters a contract): 2,000,000 held 40, and a matter of 100 read its dates again. */
+const FIELD_MEMO_CHARS = 8_000_000;
+/** Sentences whose terms are kept (a set of terms weighs several bytes a character, hence fewer). */
+const TERMS_MEMO_CHARS = 4_000_000;
 const segmentsOf = new TextMemo<readonly Segment[]>(splitSegments, MEMO_CHARS);
 const titleOf = new TextMemo(extractTitle, FIELD_MEMO_CHARS);
 const partiesOf = new TextMemo(extractParties, FIELD_MEMO_CHARS);
@@ -203,19 +206,12 @@ interface LexicalScorer {
   ownTerms: number;
 }
 
-/** Sentences kept with their terms: the same sentences are read again by the next questions on the same documents. */
-const TERM_CACHE_LIMIT = 20_000;
-const termCache = new Map<string, ReadonlySet<string>>();
-
-function termsOf(text: string): ReadonlySet<string> {
-  let terms = termCache.get(text);
-  if (terms === undefined) {
-    terms = new Set(tokenize(text));
-    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-    termCache.set(text, terms);
-  }
-  return terms;
-}
+/**
+ * Sentences kept with their terms: the same sentences are read again by the next questions on the same documents.
+ * Dropped least recently used first (clearing all at a count made a matter of a hundred contracts tokenize most
+ * sentences again on every question).
+ */
+const termsOf = new TextMemo<ReadonlySet<string>>((text) => new Set(tokenize(text)), TERMS_MEMO_CHARS);
 
 function lexicalScorer(question: string): LexicalScorer {
   const own = new Set(questionTerms(question));
@@ -225,7 +221,7 @@ function lexicalScorer(question: string): LexicalScorer {
     ownTerms: own.size,
     coverage(text: string): number {
       if (own.size === 0) return 0;
-      const terms = termsOf(text);
+      const terms = termsOf.get(text);
       let hits = 0;
       for (const term of own) if (terms.has(term)) hits++;
       let extra = 0;
