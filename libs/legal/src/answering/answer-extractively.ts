@@ -58,8 +58,8 @@ const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agr
 const MEMO_CHARS = 16_000_000;
 /** Whole texts mostly (about 50,000 characters a contract): 2,000,000 held 40, and a matter of 100 read its dates again. */
 const FIELD_MEMO_CHARS = 8_000_000;
-/** Sentences whose terms are kept (a set of terms weighs several bytes a character, hence fewer). */
-const TERMS_MEMO_CHARS = 4_000_000;
+/** Sentences whose terms are kept: a set of a sentence's terms weighs about 2.7 bytes a character of it. */
+const TERMS_MEMO_CHARS = 16_000_000;
 const segmentsOf = new TextMemo<readonly Segment[]>(splitSegments, MEMO_CHARS);
 const titleOf = new TextMemo(extractTitle, FIELD_MEMO_CHARS);
 const partiesOf = new TextMemo(extractParties, FIELD_MEMO_CHARS);
