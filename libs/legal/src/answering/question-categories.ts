@@ -1,4 +1,5 @@
 import type { CuadCategory } from '../clauses/categories';
+import { RECENT_QUESTIONS, rememberRecent } from '../text/recent-memo';
 
 type QuestionCue = readonly [category: CuadCategory, pattern: RegExp, weight: number];
 
@@ -67,7 +68,13 @@ export interface QuestionCategoryMatch {
 }
 
 /** The clause categories a question asks about: those whose best cue weighs as much as the strongest one. */
-export function matchQuestionCategories(question: string): QuestionCategoryMatch {
+export const matchQuestionCategories: (question: string) => QuestionCategoryMatch = rememberRecent(
+  categoriesAskedAbout,
+  RECENT_QUESTIONS,
+  (match) => ({ categories: [...match.categories], weight: match.weight }),
+);
+
+function categoriesAskedAbout(question: string): QuestionCategoryMatch {
   const best = new Map<CuadCategory, number>();
   for (const [category, pattern, weight] of QUESTION_CUES) {
     if (weight > (best.get(category) ?? 0) && pattern.test(question)) best.set(category, weight);

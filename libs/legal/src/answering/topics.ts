@@ -1,4 +1,5 @@
 import { re, type Cue, type SentenceRule } from '../clauses/rule-types';
+import { RECENT_QUESTIONS, rememberRecent } from '../text/recent-memo';
 
 /**
  * Kinds of clause lawyers ask about that the clause categories of the reports do not cover: where a dispute is
@@ -192,7 +193,13 @@ export interface QuestionTopicMatch {
 }
 
 /** The clause topics a question asks about: those whose best cue weighs as much as the strongest one. */
-export function matchQuestionTopics(question: string): QuestionTopicMatch {
+export const matchQuestionTopics: (question: string) => QuestionTopicMatch = rememberRecent(
+  topicsAskedAbout,
+  RECENT_QUESTIONS,
+  (match) => ({ topics: [...match.topics], weight: match.weight }),
+);
+
+function topicsAskedAbout(question: string): QuestionTopicMatch {
   const best = new Map<ContractTopic, number>();
   for (const rule of TOPIC_RULES) {
     for (const [pattern, weight] of rule.question) if (weight > (best.get(rule.topic) ?? 0) && pattern.test(question)) best.set(rule.topic, weight);

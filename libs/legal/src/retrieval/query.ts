@@ -94,8 +94,10 @@ export function buildQuestionQuery(question: string, options: Partial<QueryExpan
   if (opts.synonymWeight > 0) {
     // Synonyms are matched on the full question so that framing words cannot hide a phrase.
     const allTerms = tokenize(question);
+    // A phrase whose first term the question lacks is not looked for along it (most of the thesaurus, for any question).
+    const present = new Set(allTerms);
     for (const family of analysedFamilies(opts.synonyms)) {
-      if (!family.members.some((member) => containsSequence(allTerms, member))) continue;
+      if (!family.members.some((member) => present.has(member[0]) && containsSequence(allTerms, member))) continue;
       for (const member of family.members) {
         for (const term of member) if (!own.has(term)) addWeight(weights, term, opts.synonymWeight / member.length);
         if (opts.bigramWeight > 0) for (const pair of bigrams(member)) addWeight(phrases, pair, opts.synonymWeight * opts.bigramWeight);
