@@ -6,7 +6,8 @@ import { listProjects } from './projects';
 /**
  * Requests a page will make, started before React has rendered anything: opening a project's workspace would
  * otherwise wait for the workspace's code, then for the project list, then for the chat history, one after the
- * other (and the top bar's 'Documents Added' badge for the code and then the project's files). Each early request is handed out once; later loads make their own.
+ * other (and the top bar's 'Documents Added' badge for the code and then the project's files). Each early request
+ * is handed out once; later loads make their own.
  */
 const early = new Map<string, Promise<unknown>>();
 
