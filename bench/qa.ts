@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     const load = await askUnderLoad({ baseUrl: bench.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerAnswer = topology === 'embedded' && load.latencies.length > 0 ? (cpu.user + cpu.system) / 1000 / load.latencies.length : NaN;
+    const clientCpuMsPerAnswer = load.latencies.length > 0 ? load.cpuMs / load.latencies.length : NaN;
     const sorted = [...load.latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
@@ -76,8 +77,8 @@ async function main(): Promise<void> {
     );
     console.log(
       table(
-        ['requests', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'health p95 ms', 'health failed', 'server CPU ms/answer'],
-        [[load.latencies.length, load.failures, fixed(rps), fixed(p50, 0), fixed(p95, 0), fixed(p99, 0), fixed(sorted[sorted.length - 1] ?? NaN, 0), fixed(healthP95, 1), load.healthFailures, fixed(cpuMsPerAnswer, 2)]],
+        ['requests', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'health p95 ms', 'health failed', 'server CPU ms/answer', 'clients CPU ms/answer'],
+        [[load.latencies.length, load.failures, fixed(rps), fixed(p50, 0), fixed(p95, 0), fixed(p99, 0), fixed(sorted[sorted.length - 1] ?? NaN, 0), fixed(healthP95, 1), load.healthFailures, fixed(cpuMsPerAnswer, 2), fixed(clientCpuMsPerAnswer, 2)]],
         false,
       ),
     );
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
           health_p95_ms: Math.round(healthP95 * 10) / 10,
           health_failures: load.healthFailures,
           ...(Number.isNaN(cpuMsPerAnswer) ? {} : { server_cpu_ms_per_answer: Math.round(cpuMsPerAnswer * 100) / 100 }),
+          clients_cpu_ms_per_answer: Math.round(clientCpuMsPerAnswer * 100) / 100,
           topology,
         }),
       );

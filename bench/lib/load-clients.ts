@@ -3,6 +3,7 @@
  * the server's event loop. Started through `runClients` (a `fork` of this file); talks to it over IPC.
  */
 import { fork } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 
 export interface LoadRequest {
   /** The QA endpoints to ask, taken in turn over all clients (one project, or many round-robin). */
@@ -28,13 +29,42 @@ export interface LoadResult {
   /** Milliseconds of each health request made during the load (failed ones are counted in `healthFailures`). */
   healthLatencies: number[];
   healthFailures: number;
+  /** CPU milliseconds (user + system) the load process spent while asking: the clients share the machine. */
+  cpuMs: number;
+}
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+/**
+ * One HTTP request over a kept-alive connection. Node's own client rather than `fetch`: the clients share the
+ * machine's cores with the server, and `fetch` spent about twice the CPU a request (2 ms of an answer's 12 to 14).
+ */
+function send(agent: Agent, url: string, timeoutMs: number, options: { method: 'GET' } | { method: 'POST'; token: string; json: string }): Promise<Reply> {
+  return new Promise((resolveReply, reject) => {
+    const headers: Record<string, string | number> =
+      options.method === 'POST' ? { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.json) } : {};
+    const outgoing = httpRequest(url, { method: options.method, agent, headers, timeout: timeoutMs }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolveReply({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    outgoing.on('error', reject);
+    outgoing.end(options.method === 'POST' ? options.json : undefined);
+  });
 }
 
 async function runLoad(request: LoadRequest): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: request.clients + 1 });
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
   let issued = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + request.seconds * 1000;
   const client = async (offset: number): Promise<void> => {
@@ -46,22 +76,16 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
       turn += 1;
       const sent = performance.now();
       try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${request.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ question }),
-          signal: AbortSignal.timeout(request.timeoutMs),
-        });
-        const body = await response.text();
-        if (response.ok) latencies.push(performance.now() - sent);
+        const reply = await send(agent, url, request.timeoutMs, { method: 'POST', token: request.token, json: JSON.stringify({ question }) });
+        if (reply.status >= 200 && reply.status < 300) latencies.push(performance.now() - sent);
         else {
           failures += 1;
-          firstFailure ??= `HTTP ${response.status} ${body.slice(0, 200)}`;
+          firstFailure ??= `HTTP ${reply.status} ${reply.body.slice(0, 200)}`;
         }
       } catch (error) {
         failures += 1;
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        firstFailure ??= `${error instanceof Error ? error.message : String(error)}${cause ? ` (${[cause.code, cause.message].filter(Boolean).join(' ')})` : ''}`;
+        const code = (error as { code?: string }).code;
+        firstFailure ??= `${error instanceof Error ? error.message : String(error)}${code ? ` (${code})` : ''}`;
       }
     }
   };
@@ -71,9 +95,8 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
     while (performance.now() < deadline && issued < request.maxRequests) {
       const sent = performance.now();
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(request.timeoutMs) });
-        await response.arrayBuffer();
-        if (response.ok) healthLatencies.push(performance.now() - sent);
+        const reply = await send(agent, url, request.timeoutMs, { method: 'GET' });
+        if (reply.status >= 200 && reply.status < 300) healthLatencies.push(performance.now() - sent);
         else healthFailures += 1;
       } catch {
         healthFailures += 1;
@@ -82,7 +105,9 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
     }
   };
   await Promise.all([...Array.from({ length: request.clients }, (_, i) => client(i)), ...(request.healthUrl === undefined ? [] : [prober(request.healthUrl)])]);
-  return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000, healthLatencies, healthFailures };
+  const cpu = process.cpuUsage(cpuBefore);
+  agent.destroy();
+  return { latencies, failures, firstFailure, seconds: (performance.now() - started) / 1000, healthLatencies, healthFailures, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** Runs the load in a child process of its own and resolves with what it measured. */
