@@ -25,7 +25,7 @@ export const CATEGORY_WORDS: Partial<Record<CuadCategory, string>> = {
   'Price Restrictions': 'price increase adjust prices',
   'Minimum Commitment': 'minimum purchase order quantity least',
   'Volume Restriction': 'exceed maximum limit volume additional',
-  'Ip Ownership Assignment': 'own owned owner ownership title intellectual property inventions vest sole exclusive',
+  'Ip Ownership Assignment': 'own owned owner ownership title intellectual property inventions vest sole exclusive assigns hereby interest',
   'Joint Ip Ownership': 'jointly joint ownership intellectual property',
   'License Grant': 'grants license right use',
   'Non-Transferable License': 'non-transferable license transfer sublicense',

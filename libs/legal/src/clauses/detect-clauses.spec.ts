@@ -384,6 +384,8 @@ describe('detectClauses', () => {
     ['Minimum Commitment', 'a minimum lot size', 'Products must be ordered in the minimum and/or standard lot size quantities given in the Price Schedule.'],
     ['Minimum Commitment', 'guaranteed click-throughs', 'The Publisher guarantees that it will deliver [*] click-throughs on the placements in the first year of the term.'],
     ['Change Of Control', 'control listed among other changes', 'In the event of any material change in the organization, ownership, management or control of the Distributor, the Supplier may terminate this Agreement upon written notice.'],
+    ['Ip Ownership Assignment', 'an interest assigned "therein"', 'Any such patent shall be owned jointly by the Licensor and the Licensee, and the Licensee hereby irrevocably assigns to the Licensor an undivided interest therein.'],
+    ['Ip Ownership Assignment', 'rights in a licensed mark assigned back', 'The Licensee hereby assigns and agrees to assign any rights it may have as a result of its licensed use, including common law rights, in the Licensed Mark, to the Licensor.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });
@@ -411,6 +413,12 @@ describe('detectClauses', () => {
     ['Renewal Term', 'a renewal left to a later agreement', 'Thereafter, this Agreement can be renewed by mutual written agreement of the parties for successive one (1) year periods (each, a "Renewal Term").'],
     ['Expiration Date', 'an amendment coming into force', 'The Second Amendment to the Partnership Agreement shall be in full force and effect as of the Closing Date.'],
     ['Expiration Date', 'a right to end the contract early', "This Agreement shall remain in effect, provided that either party may, at its option, terminate it upon thirty (30) days' notice."],
+    ['Exclusivity', 'an exclusivity agreement only spoken of', 'The shares will be issued to the Consultant once an exclusivity agreement is reached.'],
+    ['Change Of Control', 'leave to assign "in the event of" a merger', "Either party may assign this Agreement without the other party's prior written consent in the event of a merger, acquisition or sale of all or substantially all of its assets."],
+    ['Change Of Control', 'leave to transfer to an affiliate or an acquirer', 'Notwithstanding the foregoing, a party may transfer, assign or delegate its rights and obligations under this Agreement without consent to (a) an Affiliate or (b) its successor by merger, consolidation or sale of all or substantially all of its assets.'],
+    ['Change Of Control', 'an assignment on a merger that needs no consent', 'The assignment of this Agreement to a successor organization by merger or acquisition does not require the consent of the other party.'],
+    ['Termination For Convenience', 'a right that arises on an event', 'If any such circumstance persists for longer than ninety (90) days, the Client may terminate this Agreement immediately upon written notice without penalty.'],
+    ['Termination For Convenience', 'a right on an event named after it', 'The Distributor may, upon written notice, terminate this Agreement at any time in the event that the Supplier discontinues the Products.'],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
   });

@@ -194,7 +194,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)|\b(?:be|is|as)\s+the\s+only\s+(?:[\w-]+\s+)?(?:distributor|licensee|supplier|provider|reseller|agent|sponsor|dealer|source|manufacturer|representative)\b`, 1],
       [re`\b(?:all|entire|one\s+hundred\s+percent|100\s*%)\s+(?:of\s+)?(?:its|their|his|her|the)\s+(?:\w+\s+)?(?:requirements|needs)\b`, 1.2],
       [re`\b(?:(?:shall|will|may)\s+not|(?:agrees?|undertakes?|covenants?)\s+not\s+to)\b.{0,120}\b(?:appoint|grant|license|engage|sell|purchase|buy|obtain|procure|authori[sz]e|enter\s+into)\b.{0,150}\b(?:any\s+other|third\s+part|anyone\s+(?:else|other\s+than)|any\s+(?:one|person|entity)\s+(?:(?:or\s+entity\s+)?other\s+than|else)|another\s+(?:company|entity|person|party|licensee|distributor|supplier|provider|sponsor)|other\s+(?:distributors?|suppliers?|persons?|entit(?:y|ies)|part(?:y|ies)|compan(?:y|ies)|agents?|manufacturers?|providers?|sources?|licensees?))`, 0.9],
-      [re`\bexclusivity\b`, 1],
+      [re`\bexclusivity\b`, 0.6],
       // "The license hereby granted shall be exclusive as to the products ...".
       [re`\b(?:licen[cs]es?|rights?|appointments?|distributorship|agency)\s+(?:(?:hereby\s+)?granted\s+(?:(?:hereunder|herein|hereby|to\s+\w+)\s+)?)?(?:shall\s+be|is|are|will\s+be)\s+(?:\w+\s+)?exclusive\b`, 1],
     ],
@@ -278,6 +278,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // (unless the sentence also gives a right for convenience).
       [re`^(?!.*\b(?:${AT_WILL}|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b).*(?:\buncured\b|\bfails?\s+to\s+cure\b|\bnot\s+(?:been\s+)?cured\b|\bnon-?breaching\s+party\b)`, 0.5],
       [re`\bsuspend|waive|withhold\s+(?:its\s+)?consent`, 0.3],
+      // A right that arises only on an event ("If ... persists, Client may terminate", "may terminate ... in the event that
+      // ...") is not one to end the contract at will, unless the sentence also gives one ("at any time upon notice").
+      [re`^(?!.*\b(?:${AT_WILL}|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b)(?:\W*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:if|in\s+the\s+event|should|where|in\s+case)\b|.*\b(?:terminate|cancel)\b[^.;]{0,120}\b(?:if|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|should)\b)`, 0.5],
       // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
       [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],
     ],
@@ -332,7 +335,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
       // ("except that either Party may assign ... without such consent to an entity that acquires ...").
-      [re`\bmay\s+(?:\w+\s+){0,4}assign\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|to\s+(?:a|any|its|the)\s+(?:successor|acquir\w+|purchaser|surviving))\b[^.;]{0,80}?\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all|substantially))|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.6],
+      // So is an assignment on a merger that "does not require" or "no consent shall be required" for.
+      [re`\bmay\s+(?!not\b)(?:(?!not\b)[\w,]+\s+){0,5}(?:assign|transfer)\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|in\s+the\s+event\s+of|upon|without\s+(?:\w+\s+){0,4}consent|to\s+(?:a|an|any|its|the)\s+(?:[\w-]+\s+){0,2}(?:successor|acquir\w+|purchaser|surviving|(?:entity|person|party|company)\s+(?:who|that|which)\s+acquires))\b[^.;]{0,120}?\b(?:merger|consolidation|reorgani[sz]ation|acquisition|sale\s+of\s+(?:all|substantially))|\bno\s+(?:such\s+)?consent\s+(?:shall\s+be|is|will\s+be)\s+required\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|sale\s+of\s+(?:all|substantially))|\b(?:merger|acquisition)\b[^.;]{0,100}\bdoes\s+not\s+require\b|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.6],
     ],
     minScore: 0.7,
     documentScore: 0.7,
@@ -472,7 +476,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       // "hereby sells, transfers, conveys and assigns to EKR all right, title and interest", "agrees to assign, and hereby does
       // assign, to Sanofi all of its rights", "iVillage assigns to FMC all right, title and interest in and to the content".
-      [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:(?:hereby|does|sells?|grants?|transfers?|conveys?|assigns?)\s*,?\s+(?:and\s+)?){0,4}?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership)|\bassigns?\s+to\s+(?:\w+\s+){1,3}(?:all\s+)?(?:of\s+)?(?:(?:its|their|his|her)\s+)?(?:right|rights),?\s+title`, 1.4],
+      [re`\b(?:hereby|shall|will|agrees?\s+to|does\s+hereby)\s+(?:irrevocably\s+)?(?:(?:hereby|does|sells?|grants?|transfers?|conveys?|assigns?)\s*,?\s+(?:and\s+)?){0,4}?(?:assigns?|transfers?|conveys?)\b.{0,250}\b(?:right,?\s+title|${IP}|ownership|marks?|domain\s+names?|goodwill|interest\s+(?:therein|in\s+and\s+to))|\bassigns?\s+to\s+(?:\w+\s+){1,3}(?:all\s+)?(?:of\s+)?(?:(?:its|their|his|her)\s+)?(?:right|rights),?\s+title`, 1.4],
       [re`\b(?:shall|will)\s+(?:(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:sole\s+and\s+exclusive\s+|sole\s+|exclusive\s+)?(?:property|owners?\s+of|owned\s+(?:solely\s+|exclusively\s+)?by)|vest\s+(?:solely\s+)?in|belong\s+(?:exclusively\s+)?to)\b`, 0.7],
       [re`\bwork[\s-]made[\s-]for[\s-]hire|works?\s+(?:made\s+)?for\s+hire`, 1.2],
       [re`\b(?:all\s+(?:of\s+(?:its|their)\s+)?|(?:its|their)\s+entire\s+)right,?\s+title,?\s+and\s+interest`, 0.4],

@@ -29,6 +29,14 @@ describe('splitSentences', () => {
     expect(sentencesOf('Pay within 30 days. after delivery, interest accrues.')).toEqual(['Pay within 30 days. after delivery, interest accrues.']);
   });
 
+  it('splits before the next item of a lettered list', () => {
+    expect(sentencesOf('The breaching party fails to cure within the period. d. The Artist may terminate at any time. ii. Fees are due.')).toEqual([
+      'The breaching party fails to cure within the period.',
+      'd. The Artist may terminate at any time.',
+      'ii. Fees are due.',
+    ]);
+  });
+
   it('keeps a closing quote or bracket with its sentence', () => {
     expect(sentencesOf('It is called the "Agreement." The parties sign it.')).toEqual(['It is called the "Agreement."', 'The parties sign it.']);
   });

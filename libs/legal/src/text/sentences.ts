@@ -16,6 +16,8 @@ const ABBREVIATIONS: ReadonlySet<string> = new Set(
 const CLOSERS = new Set(['"', "'", '\u201d', '\u2019', ')', ']']);
 const SENTENCE_END = new Set(['.', '!', '?']);
 const STARTS_SENTENCE = /[\p{Lu}\p{N}"'\u201c\u2018([\u2022\u00a7*-]/u;
+/** A lowercase list marker opening the next item of an enumeration: "... thirty days. d. Either party may ...". */
+const LIST_ITEM = /^(?:[a-z]|[ivx]{2,4})[.)]\s+[\p{Lu}\p{N}"\u201c(]/u;
 const LIST_MARKER_ONLY = /^(?:\(?[0-9]+(?:\.[0-9]+)*|\(?[a-zA-Z]|\(?[ivxlcIVXLC]+|(?:section|article|sec|art)\.?\s*[0-9.]+)$/i;
 
 function isSpace(ch: string | undefined): boolean {
@@ -80,7 +82,7 @@ export function splitSentences(text: string, start = 0, end = text.length): Text
       if (isSpace(text[j])) {
         let k = j;
         while (k < end && isSpace(text[k])) k++;
-        const opensNext = k < end && STARTS_SENTENCE.test(text[k]);
+        const opensNext = k < end && (STARTS_SENTENCE.test(text[k]) || LIST_ITEM.test(text.slice(k, Math.min(end, k + 8))));
         if (opensNext && (ch !== '.' || periodEndsSentence(text, i, sentenceStart))) {
           push(sentenceStart, j);
           sentenceStart = k;
