@@ -418,6 +418,10 @@ describe('detectClauses', () => {
     ['Change Of Control', 'leave to transfer to an affiliate or an acquirer', 'Notwithstanding the foregoing, a party may transfer, assign or delegate its rights and obligations under this Agreement without consent to (a) an Affiliate or (b) its successor by merger, consolidation or sale of all or substantially all of its assets.'],
     ['Change Of Control', 'an assignment on a merger that needs no consent', 'The assignment of this Agreement to a successor organization by merger or acquisition does not require the consent of the other party.'],
     ['Termination For Convenience', 'a right that arises on an event', 'If any such circumstance persists for longer than ninety (90) days, the Client may terminate this Agreement immediately upon written notice without penalty.'],
+    ['Audit Rights', 'a right to inspect given up', 'The Talent further waives the right to inspect or approve the Marketing Materials.'],
+    ['Audit Rights', "information a party may pass to its own auditors", 'Such information may be disclosed to the officers, employees, auditors, solicitors and other professional advisors of the receiving party.'],
+    ['Expiration Date', "an amendment's other terms left as they were", 'All other terms of the original Agreement shall remain unchanged.'],
+    ['Expiration Date', 'a counterpart signed by facsimile', 'Delivery of an executed counterpart of a signature page to this Agreement by facsimile shall be effective as delivery of a manually executed counterpart.'],
     ['Termination For Convenience', 'a right on an event named after it', 'The Distributor may, upon written notice, terminate this Agreement at any time in the event that the Supplier discontinues the Products.'],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);

@@ -34,8 +34,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bduring\s+the\s+term\b|\bterm\s+of\s+(?:the\s+)?(?:license|lease|loan|warrants?|notes?|options?|employment)\b`, 0.3],
       // Severability: "each term, provision or covenant herein shall be valid and enforceable to the full extent permitted".
       [SEVERABILITY, 0.8],
-      // A recital tells the story behind the contract, not how long it runs.
+      // A recital tells the story behind the contract, not how long it runs; nor do an amendment's "all other terms ... shall
+      // remain unchanged" or a counterpart signed by facsimile that "shall be effective".
       [re`^\W*whereas\b`, 0.8],
+      [re`\bremain\s+(?:unchanged|unmodified|unaltered|the\s+same)\b|\bcounterparts?\b|\bfacsimile\b|\bsignature\s+pages?\b`, 0.8],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
       [re`^(?!.*\b(?:until|through|expir\w*|ending|years?|months?|days?|period|perpetu\w*|indefinite\w*|revoked|terminated)\b).*\b(?:in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)|effective)\s+(?:as\s+of|on|upon|from)\b`, 0.5],
     ],
@@ -661,7 +663,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     ],
     headings: [[re`audit|records|inspection`, 0.4]],
     // An auditor's report on a company's accounts, cited in a filing, gives no party a right to audit.
-    negatives: [[re`\baudited\s+financial\s+statements|annual\s+report|\b(?:certified|audited|reported\s+on)\b.{0,40}\bfinancial\s+statements`, 0.6]],
+    negatives: [
+      [re`\baudited\s+financial\s+statements|annual\s+report|\b(?:certified|audited|reported\s+on)\b.{0,40}\bfinancial\s+statements`, 0.6],
+      // A right given up ("waives the right to inspect"), and information that may go to a party's own auditors.
+      [re`\bwaives?\s+(?:\w+\s+){0,3}rights?\s+to\s+(?:audit|inspect|examine)|\b(?:disclosed?|disclosure|furnish\w*|provided?)\s+to\b.{0,120}\b(?:its|their|his|her)?\s*(?:\w+,\s+){0,4}(?:accountants|auditors)\b`, 1.2],
+    ],
     minScore: 0.7,
     documentScore: 0.7,
   },
