@@ -418,6 +418,7 @@ describe('detectClauses', () => {
     ['Change Of Control', 'leave to transfer to an affiliate or an acquirer', 'Notwithstanding the foregoing, a party may transfer, assign or delegate its rights and obligations under this Agreement without consent to (a) an Affiliate or (b) its successor by merger, consolidation or sale of all or substantially all of its assets.'],
     ['Change Of Control', 'an assignment on a merger that needs no consent', 'The assignment of this Agreement to a successor organization by merger or acquisition does not require the consent of the other party.'],
     ['Termination For Convenience', 'a right that arises on an event', 'If any such circumstance persists for longer than ninety (90) days, the Client may terminate this Agreement immediately upon written notice without penalty.'],
+    ['Ip Ownership Assignment', 'a contract not to be assigned without express consent', 'Neither Party shall assign this Development Agreement or the obligations contained herein without the express written consent of the other Party.'],
     ['Audit Rights', 'a right to inspect given up', 'The Talent further waives the right to inspect or approve the Marketing Materials.'],
     ['Audit Rights', "information a party may pass to its own auditors", 'Such information may be disclosed to the officers, employees, auditors, solicitors and other professional advisors of the receiving party.'],
     ['Expiration Date', "an amendment's other terms left as they were", 'All other terms of the original Agreement shall remain unchanged.'],

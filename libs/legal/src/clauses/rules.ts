@@ -485,7 +485,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b${IP}\b|\bIP\b`, 0.3],
     ],
     negatives: [
-      [re`\bassign\s+(?:or\s+transfer\s+)?(?:this\s+agreement|its\s+rights\s+(?:or|and|under)|any\s+of\s+its\s+rights)|without\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent`, 0.8],
+      [re`\bassign\s+(?:or\s+transfer\s+)?(?:this\s+(?:[\w-]+\s+){0,3}agreement|its\s+rights\s+(?:or|and|under)|any\s+of\s+its\s+rights)|without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent`, 0.8],
       [re`\bconfidential\s+information\s+(?:shall\s+)?(?:remain|be)\b|\bproperty\s+of\s+the\s+disclos`, 0.6],
       [re`\btitle\s+(?:to|and\s+risk)\s+(?:the\s+)?(?:products?|goods|equipment)|risk\s+of\s+loss`, 0.8],
       // No transfer at all ("Nothing in this Agreement shall effect a transfer of ownership"), or the contract itself assigned.
