@@ -89,7 +89,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:thereafter|after\s+(?:the\s+)?initial\s+(?:term|period)|indefinitely|month[\s-]to[\s-]month|year[\s-]to[\s-]year)\b.{0,150}\buntil\b.{0,100}\bnotice\b|\b(?:terminat|cancel)\w*\b.{0,80}\b(?:at|on|upon)\s+the\s+(?:expir\w+|end)\s+of\b.{0,120}\bnotice\b|\bnotice\b.{0,80}\b(?:terminat|cancel)\w*\b.{0,60}\b(?:at|on)\s+the\s+(?:expir\w+|end)\s+of\b`, 0.8],
     ],
     headings: [[re`\bterm\b|renewal|duration`, 0.2]],
-    negatives: [[re`\bbreach|default|cure|insolven|bankrupt`, 0.5]],
+    negatives: [
+      [re`\bbreach|default|cure|insolven|bankrupt`, 0.5],
+      // An insurance policy's own cancellation or non-renewal, of which a party is to be told, is not the contract's renewal.
+      [re`\b(?:polic(?:y|ies)|insurer|insurance|coverage)\b.{0,200}\b(?:cancell?ation|non-?renewal|material\s+(?:change|modification))|\b(?:cancell?ation|non-?renewal)\s*,?\s+(?:or\s+)?(?:non-?renewal\s+)?(?:or\s+)?material\s+(?:change|modification)`, 1],
+    ],
     minScore: 0.8,
     documentScore: 0.8,
   },
@@ -179,6 +183,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\binsurance|indemnif|warrant`, 0.4],
       // What happens to a covenant a court finds too wide is no covenant itself.
       [SEVERABILITY, 0.6],
+      // No covenant at all: a party said to be under none elsewhere, free to compete, or a contract that does not prevent it.
+      [re`\bnot\s+(?:under|bound\s+by|subject\s+to)\s+any\s+(?:\w+\s+){0,2}(?:obligations?|agreements?|covenants?|restrictions?)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\s+(?:develop|make|market|sell|license|compete|engage)|\b(?:shall|does|will)\s+not\s+(?:prevent|preclude|prohibit|restrict|limit)\s+(?:either|any|the|a)\s+(?:party|\w+)\s+from\b|\bcompetitive\s+(?:analysis|quotations?|intelligence)`, 1],
     ],
     minScore: 0.9,
     documentScore: 0.9,
