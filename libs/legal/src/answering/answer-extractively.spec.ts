@@ -65,6 +65,22 @@ describe('answerExtractively', () => {
     expectExactQuotes(SUPPLY, answer);
   });
 
+  it('answers a clause question from the clause, not from the definition of its term', () => {
+    const text = [
+      '1.4 "Change of Control" means a sale of all or substantially all of the assets of a Party, or a merger of a Party with a third party.',
+      '',
+      '9.2 Either Party may terminate this Agreement upon written notice if the other Party undergoes a Change of Control.',
+    ].join('\n');
+    const question = 'Is consent or notice required of a party if the counterparty undergoes a change of control?';
+    const answer = answerExtractively(question, paragraphs(text, 'doc-1', 'alliance.txt'));
+    expect(answer.citations).toHaveLength(1);
+    expect(answer.citations[0].quote).toContain('may terminate this Agreement upon written notice if the other Party undergoes a Change of Control.');
+    expectExactQuotes(text, answer);
+    // A definition alone says what the words will mean, not that the contract holds such a clause.
+    const definitionOnly = text.split('\n\n')[0];
+    expect(answerExtractively(question, paragraphs(definitionOnly, 'doc-1', 'alliance.txt')).abstained).toBe(true);
+  });
+
   it('abstains on a question the documents do not address', () => {
     const answer = answerExtractively('What is the capital of France?', passages);
     expect(answer).toEqual({ answer: ABSTAIN_ANSWER, citations: [], abstained: true });

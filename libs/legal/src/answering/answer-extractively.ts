@@ -254,9 +254,17 @@ const DEEP_RANK = 8;
 /** How much more evidence a clause needs there. */
 const DEEP_FACTOR = 1.6;
 
-function ruleMatches(rule: SentenceRule, candidates: readonly Candidate[], threshold: number, scores: Map<Candidate, number>): void {
+/**
+ * A sentence that defines a term ('"Change of Control" means ...', '1.28 "Shortfall License" shall mean ...'): it says what
+ * a word will mean wherever the contract uses it, not that the contract contains such a clause.
+ */
+const DEFINITION = /^\W*(?:\d+(?:\.\d+)*\.?\s+|\([a-z0-9]{1,4}\)\s+)?["“][^"”]{1,80}["”]\s+(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning)\b/i;
+
+/** Scores the candidates the rule recognises; `operativeOnly` leaves out definitions, for a question about a kind of clause. */
+function ruleMatches(rule: SentenceRule, candidates: readonly Candidate[], threshold: number, scores: Map<Candidate, number>, operativeOnly = false): void {
   const base = (rule.answerScore ?? rule.documentScore ?? rule.minScore ?? 1) * threshold;
   for (const candidate of candidates) {
+    if (operativeOnly && DEFINITION.test(candidate.text)) continue;
     const needed = candidate.passageRank >= DEEP_RANK ? base * DEEP_FACTOR : base;
     const score = scoreSegment(rule, candidate);
     if (score >= needed) scores.set(candidate, Math.max(scores.get(candidate) ?? 0, score / needed));
@@ -270,7 +278,7 @@ function clauseMatches(subject: QuestionSubject, candidates: readonly Candidate[
     if (rule === undefined) continue;
     const dependencies = rule.dependsOn?.map((d) => RULES.get(d)).filter((r): r is ClauseRule => r !== undefined) ?? [];
     if (dependencies.length > 0 && !candidates.some((c) => dependencies.some((d) => scoreSegment(d, c) >= (d.minScore ?? 1)))) continue;
-    ruleMatches(rule, candidates, threshold, scores);
+    ruleMatches(rule, candidates, threshold, scores, true);
   }
   for (const topic of subject.topics) ruleMatches(TOPICS.get(topic) as SentenceRule, candidates, threshold, scores);
   return scores;
