@@ -422,6 +422,8 @@ describe('detectClauses', () => {
     ['Notice Period To Terminate Renewal', "an insurance policy's non-renewal", "All such policies shall require at least thirty (30) days' prior notice to Purchaser of cancellation, non-renewal or material change."],
     ['Non-Compete', 'a consultant said to be under no other covenant', 'Consultant is not under any legal obligation, including any obligation of confidentiality or non-competition, which prevents Consultant from executing or fully performing this Agreement.'],
     ['Non-Compete', 'a contract that leaves either party free to compete', 'This Agreement shall not prevent either party from developing, marketing or selling products that compete with the Products.'],
+    ['Volume Restriction', 'a deadline not to be exceeded', 'The Agent shall provide such other reports as may be reasonably requested within a period not to exceed sixty (60) days after the request.'],
+    ['Volume Restriction', 'what an arbitration allows each side', 'Unless otherwise agreed, each party to the arbitration will be permitted to take no more than three depositions, each not to exceed seven hours.'],
     ['Audit Rights', 'a right to inspect given up', 'The Talent further waives the right to inspect or approve the Marketing Materials.'],
     ['Audit Rights', "information a party may pass to its own auditors", 'Such information may be disclosed to the officers, employees, auditors, solicitors and other professional advisors of the receiving party.'],
     ['Expiration Date', "an amendment's other terms left as they were", 'All other terms of the original Agreement shall remain unchanged.'],

@@ -474,8 +474,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     ],
     negatives: [
       [re`\bliabilit|insurance|interest|late\s+payment|price\s+increase|\$|dollars`, 0.5],
-      // A limit on employees' working time is labour law, not a limit on what a party may buy or use.
+      // A limit on employees' working time is labour law, not a limit on what a party may buy or use; nor is a deadline ("within
+      // a period not to exceed sixty (60) days"), an absence, or what an arbitration allows each side.
       [re`\bworking\s+(?:hours|time)\b|\bovertime\b|\bminimum\s+wage`, 1],
+      [re`\b(?:period|time)\b[^.;]{0,20}\bnot\s+to\s+exceed\b|\bnot\s+to\s+exceed\s+(?:\w+\s+)?(?:\(\s*\d+\s*\)\s+)?(?:business\s+|calendar\s+)?(?:days?|weeks?|months?|years?)\b|\babsence\b|\barbitrat\w*|\bdepositions?\b|\bdiscovery\b`, 1],
     ],
     documentScore: 1,
   },
