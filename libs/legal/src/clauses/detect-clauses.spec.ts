@@ -576,4 +576,12 @@ describe('detectClauses on wordings of issue 19', () => {
   ])('finds a competitive-restriction exception in %s', (_, exception) => {
     expect(containsCategory(detectClauses(`${restriction} ${exception}`), 'Competitive Restriction Exception')).toBe(true);
   });
+
+  it.each([
+    ['an exception to keeping information secret', 'Nothing in this Section shall restrict either party with respect to information which is or becomes part of the public domain through no act of the receiving party.'],
+    ['an exception to not hiring staff', 'The foregoing shall not preclude either party from employing any such employee who seeks employment in response to any general advertisement.'],
+    ['leave to go to court meanwhile', 'No provision of this Section shall limit the right of a Party to obtain provisional or ancillary remedies from a court of competent jurisdiction.'],
+  ])('finds no competitive-restriction exception in %s', (_, other) => {
+    expect(containsCategory(detectClauses(`${restriction} ${other}`), 'Competitive Restriction Exception')).toBe(false);
+  });
 });

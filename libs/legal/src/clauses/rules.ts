@@ -158,6 +158,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bconfidential\s+information|indemnif|limitation\s+of\s+liability|insurance|assign(?:ment)?\s+(?:this|of\s+this)`, 0.6],
       // Remedies and ways out of the contract are no exception to a restriction on competing.
       [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b`, 0.6],
+      // Exceptions to other duties: keeping information secret, not hiring each other's staff, going to court.
+      [re`\bpublic\s+domain\b|\b(?:known|available)\s+to\s+the\s+(?:general\s+)?public\b|\bdisclosures?\b|\bemploy(?:ing|ment)\b|\bgeneral\s+(?:advertis\w+|solicitation)|\b(?:provisional|ancillary|interim)\s+(?:or\s+\w+\s+)?(?:remed\w*|relief)`, 0.8],
     ],
     minScore: 0.9,
     documentScore: 0.9,
