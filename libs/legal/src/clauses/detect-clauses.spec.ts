@@ -424,6 +424,8 @@ describe('detectClauses', () => {
     ['Non-Compete', 'a contract that leaves either party free to compete', 'This Agreement shall not prevent either party from developing, marketing or selling products that compete with the Products.'],
     ['Volume Restriction', 'a deadline not to be exceeded', 'The Agent shall provide such other reports as may be reasonably requested within a period not to exceed sixty (60) days after the request.'],
     ['Volume Restriction', 'what an arbitration allows each side', 'Unless otherwise agreed, each party to the arbitration will be permitted to take no more than three depositions, each not to exceed seven hours.'],
+    ['Minimum Commitment', 'no minimum amount to deliver', 'It is acknowledged and agreed that there is no minimum amount of Gas that Shipper must deliver to the Facilities during the Term.'],
+    ['Minimum Commitment', 'a late charge of not less than a sum', 'The Affiliate agrees to pay a late charge of 1.5% per month on the unpaid amount as well as a returned check fee of not less than $25.'],
     ['Audit Rights', 'a right to inspect given up', 'The Talent further waives the right to inspect or approve the Marketing Materials.'],
     ['Audit Rights', "information a party may pass to its own auditors", 'Such information may be disclosed to the officers, employees, auditors, solicitors and other professional advisors of the receiving party.'],
     ['Expiration Date', "an amendment's other terms left as they were", 'All other terms of the original Agreement shall remain unchanged.'],

@@ -447,7 +447,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`^(?:(?!\bminimum\b).)*\b(?:other\s+than|except(?:\s+for)?|excluding)\s+(?:the\s+|any\s+)?minimum\b`, 1.5],
       // A minimum waived ("shall not be subject to any minimum purchase requirements"), a specification's minimum
       // requirements, a standard of care ("take at least those measures that it employs").
-      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement)`, 2.3],
+      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement|amount|number|level)`, 2.3],
+      // A late charge, a quorum of meetings, a time counted from an event ("for a minimum of [*] from the date"), money to
+      // be raised: none is a commitment to buy.
+      [re`\blate\s+(?:charges?|fees?|payments?)\b|\breturned\s+check|\bmeetings?\b|\binjunct\w*|\bconfidential\s+treatment|\bminimum\s+of\s+\[\s*\*+\s*\]\s+(?:from|after|following)\b|\b(?:raise|raising)\b.{0,60}\bfunding\b`, 0.8],
       [re`\bminimum\s+requirements?\b`, 1],
       [re`\bat\s+least\s+(?:those|the\s+same|such|reasonable|the\s+(?:degree|level|standard))\b.{0,60}\b(?:measures|care|precautions|efforts|standards?|protection)`, 1.5],
     ],
