@@ -586,4 +586,9 @@ describe('detectClauses on wordings of issue 19', () => {
   ])('finds no competitive-restriction exception in %s', (_, other) => {
     expect(containsCategory(detectClauses(`${restriction} ${other}`), 'Competitive Restriction Exception')).toBe(false);
   });
+
+  it('finds no revenue sharing in a commission that is a body of people', () => {
+    const text = '12. Supervision Commission\n\n12.1. The parties commit themselves to constitute a supervision commission formed by persons appointed for that purpose.';
+    expect(containsCategory(detectClauses(text), 'Revenue/Profit Sharing')).toBe(false);
+  });
 });

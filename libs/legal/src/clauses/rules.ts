@@ -399,6 +399,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\btax(?:es)?\b|interest\s+(?:at|rate)|late\s+payment`, 0.3],
       // Costs shared are not revenue shared: "the arbitrator's fees shall be shared equally".
       [re`\b(?:arbitrat\w*|mediat\w*|costs?|expenses|losses)\b.{0,80}\bshared?\b|\bshared?\b.{0,40}\b(?:costs?|expenses|losses)\b`, 0.8],
+      // A commission that is a body of people or a regulator, an employee's share options, a filing's redaction legend.
+      [re`\b(?:supervision|supervisory|steering|joint|securities\s+and\s+exchange|trade|utilities)\s+commission\b|\bcommission\s+(?:formed|composed|consisting)\b|\b(?:share|stock)\s+options?\b|\bappreciation\s+rights\b|\bunredacted\b|\bconfidential\s+treatment\b`, 1],
     ],
     minScore: 0.9,
     documentScore: 0.9,
