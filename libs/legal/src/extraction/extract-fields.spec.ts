@@ -172,6 +172,13 @@ describe('parties and title', () => {
     const text = 'EXHIBIT 4.25 PORTIONS OMITTED AS THEY WOULD CAUSE HARM IF DISCLOSED. SERVICES AGREEMENT This Services Agreement is made';
     expect(extractTitle(text)?.value).toBe('SERVICES AGREEMENT');
   });
+
+  it('reads a title past a copy label or a treatment legend, and in sentence case on a line of its own', () => {
+    expect(extractTitle('EXECUTION COPY PROMOTION AGREEMENT\n\nby and between SIGA TECHNOLOGIES, INC. and MERIDIAN')?.value).toBe('PROMOTION AGREEMENT');
+    const legend = 'TREATMENT WITH RESPECT TO CERTAIN PORTIONS OF THIS AGREEMENT ACCORDINGLY, CERTAIN PORTIONS HAVE BEEN REDACTED\n\nExhibit 10.1\n\nSPONSORSHIP AGREEMENT\n\nThis agreement is entered into';
+    expect(extractTitle(legend)?.value).toBe('SPONSORSHIP AGREEMENT');
+    expect(extractTitle('EXHIBIT 10.43 Dated 29/3/18\n\nDistributorship agreement\n\nbetween\n\nSignature Orthopaedics Pty Ltd')?.value).toBe('Distributorship agreement');
+  });
 });
 
 describe('jurisdiction', () => {

@@ -5,6 +5,9 @@ const NOUNS = 'AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|AMENDMENT|ADDENDUM|MEMORANDUM
 const UPPER_TITLE = new RegExp(`(?:[A-Z0-9][A-Z0-9&'.\\/-]*,?(?:[ \\t]+[-–])?[ \\t]+(?:(?:OF|AND|FOR|TO|THE|ON|IN|&)[ \\t]+)?){0,9}(?:${NOUNS})S?\\b`, 'g');
 const MIXED_NOUNS = 'Agreement|Contract|Licen[cs]e|Lease|Amendment|Addendum|Memorandum of Understanding|Terms and Conditions|Deed|Undertaking|Protocol|Guarant(?:y|ee)|Statement of Work';
 const MIXED_TITLE = new RegExp(`(?:[A-Z][A-Za-z0-9&'.\\/-]*,?[ \\t]+(?:(?:of|and|for|to|the|on|in|&)[ \\t]+)?){1,8}(?:${MIXED_NOUNS})s?\\b`, 'g');
+const ENDS_IN_NOUN = new RegExp(`(?:${NOUNS})S?\\s*$`, 'i');
+/** A title on a line of its own in sentence case: "Distributorship agreement", "Master services agreement". */
+const LINE_TITLE = /^[ \t]*([A-Z][a-z]+(?:[ \t]+[a-z]+){0,4}[ \t]+(?:agreement|contract|licen[cs]e|lease))[ \t]*$/m;
 const NOT_A_TITLE = /^(?:EXHIBIT|CONFIDENTIAL|PORTIONS|REDACTED|CERTAIN|SUCH|THE COMPANY|PURSUANT|INFORMATION|TABLE OF|EXECUTION|EXECUTED)\b/;
 
 function cleanCandidate(text: string, index: number, value: string): FieldSpan | undefined {
@@ -26,15 +29,20 @@ function cleanCandidate(text: string, index: number, value: string): FieldSpan |
     start += exhibitTail[0].length;
     v = v.slice(exhibitTail[0].length);
   }
-  // "FORM OF TRADEMARK LICENSE AGREEMENT": a filed form is named by what it is a form of.
-  const form = /^(?:FORM\s+OF|Form\s+of)\s+/.exec(v);
+  // "FORM OF TRADEMARK LICENSE AGREEMENT": a filed form is named by what it is a form of; "EXECUTION COPY PROMOTION
+  // AGREEMENT" by what follows the copy's label.
+  const form = /^(?:FORM\s+OF|Form\s+of|EXECUTION\s+(?:COPY|VERSION)|Execution\s+(?:Copy|Version))\s+/.exec(v);
   if (form !== null) {
     start += form[0].length;
     v = v.slice(form[0].length);
   }
   // The title runs into the preamble: "TRADEMARK LICENSE AGREEMENT THIS TRADEMARK LICENSE AGREEMENT (this ...".
   const preamble = /\s+THIS\s/.exec(v);
-  if (preamble !== null) v = v.slice(0, preamble.index);
+  if (preamble !== null) {
+    v = v.slice(0, preamble.index);
+    // What stood before the preamble names no agreement: "TREATMENT WITH RESPECT TO CERTAIN PORTIONS OF THIS AGREEMENT".
+    if (!ENDS_IN_NOUN.test(v)) return undefined;
+  }
   v = v.replace(/\s+$/, '');
   if (v.length < 5 || NOT_A_TITLE.test(v)) return undefined;
   return { start, end: start + v.length, value: v };
@@ -57,6 +65,11 @@ export function extractTitle(text: string): FieldSpan | undefined {
       candidates.push(c);
       break;
     }
+  }
+  const line = LINE_TITLE.exec(head);
+  if (line !== null) {
+    const start = line.index + line[0].indexOf(line[1]);
+    candidates.push({ start, end: start + line[1].length, value: line[1] });
   }
   candidates.sort((a, b) => a.start - b.start);
   return candidates[0];
