@@ -384,6 +384,7 @@ describe('detectClauses', () => {
     ['Minimum Commitment', 'a minimum lot size', 'Products must be ordered in the minimum and/or standard lot size quantities given in the Price Schedule.'],
     ['Minimum Commitment', 'guaranteed click-throughs', 'The Publisher guarantees that it will deliver [*] click-throughs on the placements in the first year of the term.'],
     ['Change Of Control', 'control listed among other changes', 'In the event of any material change in the organization, ownership, management or control of the Distributor, the Supplier may terminate this Agreement upon written notice.'],
+    ['Exclusivity', 'a role given alone under its own name', 'The Issuer hereby appoints the Bank as exclusive remarketing agent for the Securities, and the Bank hereby accepts such appointment.'],
     ['Ip Ownership Assignment', 'an interest assigned "therein"', 'Any such patent shall be owned jointly by the Licensor and the Licensee, and the Licensee hereby irrevocably assigns to the Licensor an undivided interest therein.'],
     ['Ip Ownership Assignment', 'rights in a licensed mark assigned back', 'The Licensee hereby assigns and agrees to assign any rights it may have as a result of its licensed use, including common law rights, in the Licensed Mark, to the Licensor.'],
   ])('finds %s in %s', (category, _, sentence) => {
