@@ -427,6 +427,8 @@ describe('detectClauses', () => {
     ['Volume Restriction', 'what an arbitration allows each side', 'Unless otherwise agreed, each party to the arbitration will be permitted to take no more than three depositions, each not to exceed seven hours.'],
     ['Minimum Commitment', 'no minimum amount to deliver', 'It is acknowledged and agreed that there is no minimum amount of Gas that Shipper must deliver to the Facilities during the Term.'],
     ['Minimum Commitment', 'a late charge of not less than a sum', 'The Affiliate agrees to pay a late charge of 1.5% per month on the unpaid amount as well as a returned check fee of not less than $25.'],
+    ['License Grant', 'a recital naming an earlier licence', 'WHEREAS, the Licensor and the Company entered into the License Agreement dated January 18, 2018, under which the Licensor granted the Company an exclusive license to the Product.'],
+    ['License Grant', 'nothing contained herein deemed to grant a licence', 'Nothing contained herein, nor the delivery of any information to either party hereunder, shall be deemed to grant the other party a right or license under any patent.'],
     ['Audit Rights', 'a right to inspect given up', 'The Talent further waives the right to inspect or approve the Marketing Materials.'],
     ['Audit Rights', "information a party may pass to its own auditors", 'Such information may be disclosed to the officers, employees, auditors, solicitors and other professional advisors of the receiving party.'],
     ['Expiration Date', "an amendment's other terms left as they were", 'All other terms of the original Agreement shall remain unchanged.'],

@@ -535,7 +535,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bhereby\s+(?:grants?|licenses)\b`, 0.4],
     ],
     negatives: [
-      [re`\bno\s+(?:other\s+)?(?:licen[cs]es?|rights?)\b.{0,40}\b(?:granted|implied)|nothing\s+(?:in\s+this\s+agreement|herein)\b.{0,60}\b(?:grant|licen[cs]e)|except\s+as\s+expressly\s+(?:set\s+forth|provided)\b.{0,60}\bno\s+licen`, 0.9],
+      [re`\bno\s+(?:other\s+)?(?:licen[cs]es?|rights?)\b.{0,40}\b(?:granted|implied)|nothing\s+(?:in\s+this\s+agreement|herein|contained\s+(?:herein|in\s+this\s+agreement))\b.{0,120}\b(?:grant|licen[cs]e)|except\s+as\s+expressly\s+(?:set\s+forth|provided)\b.{0,60}\bno\s+licen`, 0.9],
+      // The story behind the contract ("WHEREAS, A and B entered into the License Agreement"), and an option to buy.
+      [re`^\W*(?:recitals\s+)?whereas\b|\boption\s+to\s+(?:purchase|buy|acquire)\b`, 0.8],
       [re`\blicen[cs]e\s+(?:fees?|keys?|numbers?|plates?)\b|business\s+licen[cs]e|driver'?s\s+licen[cs]e`, 0.4],
     ],
     documentScore: 1.2,
