@@ -590,6 +590,11 @@ describe('detectClauses on wordings of issue 19', () => {
     expect(containsCategory(detectClauses(`${restriction} ${other}`), 'Competitive Restriction Exception')).toBe(false);
   });
 
+  it("finds no anti-assignment clause in a contract binding on each side's successors and assigns", () => {
+    const text = '11. Successors and Assigns\n\nThis Agreement shall be binding upon, and shall inure to the benefit of, the parties hereto and their respective successors and assigns.';
+    expect(containsCategory(detectClauses(text), 'Anti-Assignment')).toBe(false);
+  });
+
   it('finds no revenue sharing in a commission that is a body of people', () => {
     const text = '12. Supervision Commission\n\n12.1. The parties commit themselves to constitute a supervision commission formed by persons appointed for that purpose.';
     expect(containsCategory(detectClauses(text), 'Revenue/Profit Sharing')).toBe(false);

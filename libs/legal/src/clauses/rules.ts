@@ -371,6 +371,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\b(?:hereby\s+)?(?:assigns?|assignment\s+of)\s+(?:all\s+)?(?:(?:of\s+)?(?:its|their|his|her)\s+)?(?:right,?\s+title|inventions?|intellectual|patents?|copyrights?)`, 0.6],
       [re`\bnon-?transferable\s+licen|licen[cs]e\b.{0,60}\bnon-?transferable`, 0.4],
+      // A contract binding on each side's successors and assigns restricts no assignment unless the sentence says so.
+      [re`^(?!.*\b(?:not|no|without|consent|void|except|provided)\b).*\b(?:binding\s+(?:up)?on|inure\s+to\s+the\s+benefit)\b`, 1.5],
     ],
     minScore: 0.7,
     documentScore: 0.7,
