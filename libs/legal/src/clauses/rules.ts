@@ -332,11 +332,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     sectionTitle: re`change\s+(?:of|in)\s+control`,
     cues: [
       // "a change of control", "any material change in the organization, ownership, management or control of the Agent".
-      [re`\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,3}(?:control|ownership)\b`, 1.2],
+      [re`\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,3}(?:control|ownership)\b|\b(?:ownership|control)\s+change\b`, 1.2],
+      // A party taken over, named as what ends or needs leave: "terminate ... after Licensee is acquired by a third party",
+      // "In case of division or merger of Party B, this Agreement shall terminate".
+      [re`\b(?:is|becomes?)\s+acquired\s+by\s+(?:a|any|another)\s+(?:third\s+part(?:y|ies)|(?:other\s+)?(?:company|entity|person|corporation|competitor))\b|\b(?:in\s+(?:the\s+)?(?:case|event)\s+of|upon)\s+(?:a\s+|any\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:merger|acquisition|consolidation)\b.{0,150}\b(?:terminat|consent|notif)|\btransfer\s+(?:of\s+)?(?:its\s+)?ownership\b(?!\s+of\s+(?:the|a|an|any|such|all)\b)`, 0.8],
       [re`\b(?:merger|merges?|consolidat\w+|reorgani[sz]ation|amalgamation)\b.{0,250}\b(?:terminat|consent|notif|notice|assign|successor)`, 0.6],
       [re`\b(?:assign|terminat|consent)\w*\b.{0,250}\b(?:merger|consolidation|reorgani[sz]ation|amalgamation)`, 0.6],
       [re`\b(?:sale|transfer|disposition|acqui\w+)\s+of\s+(?:all\s+or\s+)?(?:substantially\s+)?all\s+(?:or\s+substantially\s+all\s+)?(?:of\s+)?(?:its|the|their|such\s+party's)\s+(?:\w+\s+){0,3}(?:assets|business|stock|shares|equity)`, 0.7],
-      [re`\b(?:acqui\w+|own\w*|hold\w*)\s+(?:\w+\s+){0,4}(?:control|majority|fifty\s+percent|50\s*%|more\s+than\s+(?:fifty|50))`, 0.6],
+      [re`\b(?:acqui\w+|own\w*|hold\w*)\s+(?:\w+\s+){0,4}["“]?(?:control|majority|fifty\s+percent|50\s*%|more\s+than\s+(?:fifty|50))`, 0.6],
       [re`\bvoting\s+(?:stock|securities|power|control|shares|rights)|beneficial\s+owner(?:ship)?`, 0.4],
       [re`\bby\s+operation\s+of\s+law`, 0.3],
     ],
