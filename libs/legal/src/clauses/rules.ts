@@ -729,7 +729,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:not|no|neither|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|(?:any|no)\s+liability|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
       // Kinds of damages excluded in other words: "liability for indirect loss, including consequential loss ... is excluded",
       // "the liability exclusion for lost profit", "The arbitrator shall not award any Party punitive ... damages".
-      [re`\bliabilit(?:y|ies)\b.{0,150}\b(?:indirect|incidental|consequential|special|punitive|lost\s+profits?|loss\s+of\s+profits?)\b.{0,100}\b(?:is|are|be|shall\s+be)\s+excluded|\bliability\s+exclusions?\b|\bnot\s+award\b.{0,80}\b(?:punitive|consequential|exemplary|incidental|special)\b`, 1.1],
+      [re`\bliabilit(?:y|ies)\b.{0,150}\b(?:indirect|incidental|consequential|special|punitive|lost\s+profits?|loss\s+of\s+profits?)\b.{0,100}\b(?:is|are|be|shall\s+be)\s+excluded|\bliability\s+exclusions?\b|\bnot\s+award\b.{0,80}\b(?:punitive|consequential|exemplary|incidental|special)\b|\bexclud\w*\s+(?:any\s+|all\s+)?liabilit(?:y|ies)\s+for\b.{0,60}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?)\b`, 1.1],
       // "shall not be required to contribute any amount in excess of the amount by which ...".
       [re`\bnot\s+be\s+(?:required|obligated)\s+to\s+(?:contribute|pay|reimburse|indemnify)\b.{0,60}\b(?:in\s+excess\s+of|exceed\w*|more\s+than)\b`, 1.2],
       // Kinds of loss listed after the sentence (or redacted): "shall not be liable to the Company for any of the
