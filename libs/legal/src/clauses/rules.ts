@@ -697,7 +697,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     category: 'Uncapped Liability',
-    requires: [re`\bliab(?:le|ility|ilities)\b|\bdamages\b`],
+    // A carve-out may name the limit instead of the liability: "This limitation does not, however, apply to any obligation
+    // ... to indemnify", "Sections 9.1 and 9.2 will not apply to limit the Licensee's indemnification obligations".
+    requires: [re`\bliab(?:le|ility|ilities)\b|\bdamages\b|\b(?:this|such|these|the\s+foregoing)\s+(?:limitations?|exclusions?)\b|\bnot\s+apply\s+to\s+limit\b`],
     negatives: [
       [re`\bindemnified\s+party|indemnifying\s+party|notif(?:y|ies)\s+the|compromise\s+or\s+settle|settlement\s+of|defen[cs]e\s+of`, 0.8],
       // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
@@ -705,7 +707,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:[\w,]+\s+){0,3}indemnify\b.{0,40}\b(?:hold|save)\b.{0,200}?\bharmless\b`, 0.6],
     ],
     cues: [
-      [re`\b(?:except|excluding|other\s+than|shall\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not\s+(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
+      [re`\b(?:except|excluding|other\s+than|(?:shall|will)\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not,?\s+(?:however,\s+)?(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
       [re`\bunlimited\s+liability|liability\s+shall\s+be\s+unlimited|without\s+limit(?:ation)?\s+(?:as\s+to|of)\s+(?:amount|liability)`, 1.5],
       [re`\b(?:limitations?|exclusions?|caps?)\s+(?:of|on)\s+(?:liability|damages)\b.{0,120}\b(?:shall\s+not|do\s+not|will\s+not)\s+apply`, 1.3],
       [re`\bnothing\s+(?:in\s+this\s+agreement|herein)\s+shall\s+(?:limit|exclude|restrict)\s+(?:either\s+party'?s\s+|any\s+party'?s\s+|any\s+)?liability`, 1.3],
