@@ -821,7 +821,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     sectionTitle: re`covenant\s+not\s+to\s+sue|no\s+challenge`,
     cues: [
       [re`\b(?:not|never|refrain\s+from|at\s+no\s+time)\b.{0,100}\b(?:contest|challenge|dispute|impugn|attack|oppose|question)\w*\b.{0,200}\b(?:validity|ownership|title|rights?|enforceability|registrations?|use\s+of|(?:trade|service)?\s?marks|intellectual\s+property|patents|copyrights)`, 1.4],
-      [re`\bcovenants?\s+not\s+to\s+(?:sue|assert|bring)`, 1.5],
+      [re`\bcovenants?\s+not\s+to\s+(?:sue|assert|bring)|\bcovenants?\s+(?:and\s+agrees?\s+)?that\s+(?:it|they|he|she)\s+(?:shall|will)\s+not\b[^.;]{0,60}?\b(?:sue|assert|bring|commence|institute)\b`, 1.5],
       [re`\b(?:not|never)\b[^.;]{0,60}?\b(?:sue|assert|bring|commence|institute|file|initiate)\b.{0,150}\b(?:claims?|actions?|suits?|proceedings?|lawsuits?|infring\w*)`, 1],
       // A release of claims given by the contract itself: "hereby releases and discharges X from any and all claims".
       [re`\bhereby\s+(?:\w+\s+){0,3}releases?\b.{0,200}\b(?:claims?|causes?\s+of\s+action|demands)\b`, 1.3],
@@ -833,7 +833,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\backnowledges?\b.{0,120}\b(?:exclusive\s+)?(?:ownership|owner|right,?\s+title)\b`, 0.6],
       [re`\b(?:challenge|contest|question|attack|oppose)\w*\s+(?:the\s+)?(?:validity|enforceability|ownership)`, 0.7],
       [re`\b(?:not|never)\b.{0,120}\b(?:apply\s+for|file|register|obtain|attempt\s+to\s+obtain)\b.{0,80}\b(?:registration|trade\s?marks?|ownership)`, 1],
-      [re`\b(?:not|never)\s+(?:to\s+)?(?:initiate|assert)\b.{0,80}\b(?:action|claim)s?\b.{0,80}\b(?:infring|against)`, 0.8],
+      [re`\b(?:not|never)\s+(?:to\s*)?,?\s*(?:\([a-z0-9]{1,4}\)\s*)?(?:initiate|assert)\b.{0,80}\b(?:action|claim)s?\b.{0,80}\b(?:infring|against)`, 0.8],
     ],
     negatives: [[re`\bnotice\s+of\s+(?:any\s+)?(?:claim|dispute)|dispute\s+(?:any\s+)?(?:invoice|charge|amount)|in\s+good\s+faith\s+dispute`, 0.6]],
     documentScore: 1.3,
