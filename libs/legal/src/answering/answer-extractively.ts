@@ -53,13 +53,22 @@ const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agr
 
 /**
  * Characters of passages and whole texts whose sentences (and, apart, whose fields) are kept between questions: the
- * next questions on a matter read the same passages and contracts again. About 2 bytes of records per character.
+ * next questions on a matter read the same passages and contracts again. These are the sizes at most; a server bounds
+ * all of it with `sizeAnswerMemos`, within its search cache's memory.
  */
 const MEMO_CHARS = 16_000_000;
 /** Whole texts mostly (about 50,000 characters a contract): 2,000,000 held 40, and a matter of 100 read its dates again. */
 const FIELD_MEMO_CHARS = 8_000_000;
 /** Sentences whose terms are kept: a set of a sentence's terms weighs about 2.7 bytes a character of it. */
 const TERMS_MEMO_CHARS = 16_000_000;
+/**
+ * Bytes a character of a kept text is estimated to hold in each memo, its text included (about 1.5 bytes a character
+ * once copied to the answering thread): a passage's sentence records 0.6, a sentence's set of terms 2.6, a field of
+ * a whole text next to nothing (measured on 100 CUAD contracts).
+ */
+const SEGMENT_BYTES_PER_CHAR = 2.1;
+const FIELD_BYTES_PER_CHAR = 1.5;
+const TERMS_BYTES_PER_CHAR = 4;
 const segmentsOf = new TextMemo<readonly Segment[]>(splitSegments, MEMO_CHARS);
 const titleOf = new TextMemo(extractTitle, FIELD_MEMO_CHARS);
 const partiesOf = new TextMemo(extractParties, FIELD_MEMO_CHARS);
@@ -212,6 +221,32 @@ interface LexicalScorer {
  * to about 4.4 million characters.
  */
 const termsOf = new TextMemo<ReadonlySet<string>>((text) => new Set(tokenize(text)), TERMS_MEMO_CHARS);
+
+/** Each memo of this module at its largest, with what a character kept in it is estimated to hold. */
+const MEMOS: readonly { memo: Pick<TextMemo<unknown>, 'resize' | 'size'>; chars: number; bytesPerChar: number }[] = [
+  { memo: segmentsOf, chars: MEMO_CHARS, bytesPerChar: SEGMENT_BYTES_PER_CHAR },
+  { memo: termOf, chars: MEMO_CHARS, bytesPerChar: FIELD_BYTES_PER_CHAR },
+  ...[titleOf, partiesOf, agreementDateOf, effectiveDateOf].map((memo) => ({ memo, chars: FIELD_MEMO_CHARS, bytesPerChar: FIELD_BYTES_PER_CHAR })),
+  { memo: termsOf, chars: TERMS_MEMO_CHARS, bytesPerChar: TERMS_BYTES_PER_CHAR },
+];
+
+/** Memory the answering memos of one thread may hold at their largest, in bytes (about 170 MB). */
+export const ANSWER_MEMO_BYTES = MEMOS.reduce((sum, { chars, bytesPerChar }) => sum + chars * bytesPerChar, 0);
+
+/**
+ * Bounds the memory the answering memos of this thread may hold to about `maxBytes` (at most `ANSWER_MEMO_BYTES`), each
+ * memo shrunk in the same proportion, the least recently used texts dropped first. A server calls it once per thread,
+ * with the share of its search cache's memory it gives them.
+ */
+export function sizeAnswerMemos(maxBytes: number): void {
+  const share = Math.max(0, Math.min(1, maxBytes / ANSWER_MEMO_BYTES));
+  for (const { memo, chars } of MEMOS) memo.resize(Math.floor(chars * share));
+}
+
+/** Bytes the answering memos of this thread are estimated to hold now. */
+export function answerMemoBytes(): number {
+  return MEMOS.reduce((sum, { memo, bytesPerChar }) => sum + memo.size * bytesPerChar, 0);
+}
 
 function lexicalScorer(question: string): LexicalScorer {
   const own = new Set(questionTerms(question));
@@ -427,3 +462,4 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
   );
   return chosen.length === 0 ? abstention() : compose(chosen, opts);
 }
+

@@ -1,4 +1,4 @@
-export { ABSTAIN_ANSWER, DEFAULT_ANSWER_OPTIONS, OPENING_CHARS, answerExtractively, namesClause, searchQuery, wantsDocumentOpening, wholeTextsRead } from './answer-extractively';
+export { ABSTAIN_ANSWER, ANSWER_MEMO_BYTES, DEFAULT_ANSWER_OPTIONS, OPENING_CHARS, answerExtractively, answerMemoBytes, sizeAnswerMemos, namesClause, searchQuery, wantsDocumentOpening, wholeTextsRead } from './answer-extractively';
 export { matchQuestionCategories, questionCategories, type QuestionCategoryMatch } from './question-categories';
 export type { AnswerCitation, AnswerOptions, AnswerPassage, ExtractiveAnswer } from './types';
 export { answerBroadQuestion, broadIntent, type BroadIntent } from './broad-questions';

@@ -8,7 +8,7 @@ export class BoundedLru<K, V> {
   private held = 0;
 
   constructor(
-    private readonly capacity: number,
+    private capacity: number,
     private readonly options: { weigh?: (key: K, value: V) => number; onDrop?: (key: K, value: V) => void } = {},
   ) {}
 
@@ -32,6 +32,16 @@ export class BoundedLru<K, V> {
     if (weight > this.capacity) return;
     this.values.set(key, value);
     this.held += weight;
+    this.trim();
+  }
+
+  /** Holds at most `capacity` units from now on, dropping the least recently used entries beyond it. */
+  resize(capacity: number): void {
+    this.capacity = capacity;
+    this.trim();
+  }
+
+  private trim(): void {
     for (const [oldest, dropped] of this.values) {
       if (this.held <= this.capacity) break;
       this.delete(oldest, dropped);

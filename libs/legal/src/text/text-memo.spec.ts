@@ -59,4 +59,19 @@ describe('TextMemo', () => {
     expect(calls).toEqual(['short', 'x'.repeat(11), 'x'.repeat(11)]);
     expect(memo.size).toBe(5);
   });
+
+  it('shrinks to a smaller bound at once, keeping the most recently used texts', () => {
+    const { memo, calls } = counting(12);
+    memo.get('aaaa');
+    memo.get('bbbb');
+    memo.get('cccc');
+    memo.get('aaaa');
+    memo.resize(8);
+    expect(memo.size).toBe(8);
+    memo.get('aaaa');
+    memo.get('cccc');
+    expect(calls).toEqual(['aaaa', 'bbbb', 'cccc']);
+    memo.get('bbbb');
+    expect(calls).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb']);
+  });
 });

@@ -23,6 +23,11 @@ export class TextMemo<T> {
     return value;
   }
 
+  /** Keeps at most `maxChars` characters of texts from now on, the least recently used dropped first. */
+  resize(maxChars: number): void {
+    this.values.resize(maxChars);
+  }
+
   /** Characters of the texts kept. */
   get size(): number {
     return this.values.weight;

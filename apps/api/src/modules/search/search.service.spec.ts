@@ -232,13 +232,16 @@ describe(`${SearchService.name}'s index cache`, () => {
     expect(loads).toEqual([false, false]);
   });
 
-  it('holds at most SEARCH_CACHE_MB, dropping the least recently used project first', async () => {
+  it('holds at most SEARCH_CACHE_MB with the answering memos, dropping the least recently used project first', async () => {
     const probe = setup({});
     await probe.service.search('p0', QUERY, 3);
     const oneIndex = probe.service.cacheStats().bytes;
     expect(oneIndex).toBeGreaterThan(0);
-    // Room for two indexes and a half.
-    const { service, loadedProjects } = setup({}, undefined, (oneIndex * 2.5) / (1024 * 1024));
+    // Room for two indexes and a half once the answering memos have their half.
+    const cacheMb = (oneIndex * 5) / (1024 * 1024);
+    const { service, loadedProjects, threads } = setup({}, undefined, cacheMb);
+    expect(threads.memoBytes).toBe(Math.floor((cacheMb * 1024 * 1024) / 2));
+    expect(service.cacheStats().limitBytes + threads.memoBytes).toBeCloseTo(cacheMb * 1024 * 1024, 0);
     for (const project of ['p1', 'p2', 'p3']) await service.search(project, QUERY, 3);
     expect(service.cacheStats()).toMatchObject({ projects: 2, bytes: oneIndex * 2 });
     await service.search('p2', QUERY, 3); // still cached, now the most recently used

@@ -164,7 +164,8 @@ export class SearchService implements OnModuleDestroy {
     private readonly snapshots: SearchSnapshots,
     config: ConfigService,
   ) {
-    this.limitBytes = config.search.cacheMb * 1024 * 1024;
+    // The answering threads' memos hold their share of SEARCH_CACHE_MB; the indexes the rest.
+    this.limitBytes = Math.max(0, config.search.cacheMb * 1024 * 1024 - workers.memoBytes);
     this.vectorWeight = config.search.vectorWeight;
     this.serves = config.app.role !== 'worker';
   }

@@ -1,9 +1,22 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
+import { ANSWER_MEMO_BYTES } from '@casewise/legal';
 import { childModule } from '@api/modules/common/node-module';
 import { ThreadReplies } from '@api/modules/common/thread-replies';
 import { ConfigService } from '@api/modules/config/config.service';
 import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerRequest } from './worker.handlers';
+
+/**
+ * Share of SEARCH_CACHE_MB the answering threads' memos (each passage's sentences and terms, each contract's fields)
+ * may hold together, at most `ANSWER_MEMO_BYTES` a thread: the search indexes are bounded by the rest.
+ */
+const ANSWER_MEMO_SHARE = 0.5;
+
+/** What a worker thread is started with. */
+export interface WorkerThreadData {
+  /** Bytes its answering memos may hold. */
+  memoBytes: number;
+}
 
 interface Slot {
   /** The running thread and the calls waiting for its reply; null until a call starts it. */
@@ -35,12 +48,18 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly lostListeners: ((routes: string[]) => void)[] = [];
   private closed = false;
   private readonly startEarly: boolean;
+  /** Bytes the answering memos of all threads (or of this one, without threads) may hold together. */
+  readonly memoBytes: number;
+  private readonly threadData: WorkerThreadData;
 
   constructor(config: ConfigService) {
     const size = config.workers.threads;
     this.startEarly = config.app.role !== 'worker';
     this.slots = Array.from({ length: size }, () => ({ thread: null, routes: new Set() }));
-    this.local = size === 0 ? workerHandlers() : null;
+    const holders = Math.max(1, size);
+    this.memoBytes = Math.floor(Math.min(holders * ANSWER_MEMO_BYTES, config.search.cacheMb * 1024 * 1024 * ANSWER_MEMO_SHARE));
+    this.threadData = { memoBytes: Math.floor(this.memoBytes / holders) };
+    this.local = size === 0 ? workerHandlers(this.threadData) : null;
   }
 
   /**
@@ -93,7 +112,7 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
 
   private spawn(slot: Slot): NonNullable<Slot['thread']> {
     const { path, execArgv } = childModule(__dirname, 'worker-thread');
-    const worker = new Worker(path, { execArgv, stdout: false, stderr: false });
+    const worker = new Worker(path, { execArgv, stdout: false, stderr: false, workerData: this.threadData });
     const thread = { worker, replies: new ThreadReplies<unknown>(worker) };
     slot.thread = thread;
     slot.routes = new Set();

@@ -1,5 +1,6 @@
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority, SCORING_THREAD_NICENESS } from './thread-priority';
+import type { WorkerThreadData } from './worker-pool';
 import { movable, workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
 
 /** The thread side of WorkerPool: holds projects' retrievers and answers calls one at a time, in order. */
@@ -7,7 +8,7 @@ import { movable, workerHandlers, type WorkerReply, type WorkerRequest } from '.
 if (isMainThread || parentPort === null) throw new Error('worker-thread runs only as a worker thread started by WorkerPool');
 const port = parentPort;
 lowerThreadPriority(SCORING_THREAD_NICENESS);
-const handlers = workerHandlers();
+const handlers = workerHandlers(workerData as WorkerThreadData);
 
 port.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;

@@ -1,12 +1,20 @@
+import { answerMemoBytes, sizeAnswerMemos } from '@casewise/legal';
 import type { ThreadReply } from '@api/modules/common/thread-replies';
+import type { WorkerThreadData } from './worker-pool';
 import { offlineAnswer, offlineReport } from './offline-engine';
 import { ProjectRetrievers } from './project-retrievers';
 
-/** What a worker thread does, by name: each takes and returns plain data (structured-cloned between threads). */
-export function workerHandlers() {
+/**
+ * What a worker thread does, by name: each takes and returns plain data (structured-cloned between threads). Its
+ * answering memos are bounded as the pool says.
+ */
+export function workerHandlers(data: WorkerThreadData) {
+  sizeAnswerMemos(data.memoBytes);
   const retrievers = new ProjectRetrievers();
   return {
     answer: offlineAnswer,
+    /** Bytes this thread's answering memos are estimated to hold now. */
+    memoBytes: (): number => answerMemoBytes(),
     report: offlineReport,
     add: (...args: Parameters<ProjectRetrievers['add']>) => retrievers.add(...args),
     forget: (projectId: string): void => retrievers.forget(projectId),
