@@ -462,4 +462,3 @@ export function answerExtractively(question: string, passages: readonly AnswerPa
   );
   return chosen.length === 0 ? abstention() : compose(chosen, opts);
 }
-
