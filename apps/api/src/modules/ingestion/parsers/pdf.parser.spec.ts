@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -24,6 +25,27 @@ async function scannedPage(): Promise<PageSpec> {
 
 function pageTexts(parsed: ParsedDocument): string[] {
   return parsed.pages.map((page) => parsed.text.slice(page.start, page.end));
+}
+
+/** The parsing processes this test process started (their parent is this process, their script parse-worker). */
+function parsingProcesses(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parse-worker');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Whether a process has the canvas's native library (Skia) mapped. */
+function canvasLoaded(pid: number): boolean {
+  return /napi-rs[/+]canvas|skia/i.test(readFileSync(`/proc/${pid}/maps`, 'utf8'));
 }
 
 function flat(text: string): string {
@@ -69,6 +91,23 @@ describe('PdfParser (in a ParserPool process)', () => {
     expect(flat(second)).toBe(SCANNED_TEXT);
     expect(parsed.pages.map((page) => page.ocr)).toEqual([false, true]);
     expect(parsed.report).toMatchObject({ pages: 2, pagesOcr: 1, pagesWithoutText: 0 });
+  }, 120_000);
+
+  it('loads the canvas in a parsing process only once a page is drawn for OCR', async () => {
+    const before = parsingProcesses();
+    const own = new ParserPool({ size: 1 });
+    try {
+      await own.parse('pdf', await readFile(CUAD_PDF));
+      const [child] = parsingProcesses().filter((pid) => !before.includes(pid));
+      expect(child).toBeDefined();
+      // Thirteen pages of text, OCR on: nothing was drawn, so the canvas (about 35 MB a process) stayed out.
+      expect(canvasLoaded(child)).toBe(false);
+      const parsed = await own.parse('pdf', buildPdf([await scannedPage()]));
+      expect(flat(parsed.text)).toBe(SCANNED_TEXT);
+      expect(canvasLoaded(child)).toBe(true);
+    } finally {
+      await own.close();
+    }
   }, 120_000);
 
   it('leaves a scanned page empty when OCR is off, and a blank page without OCR', async () => {

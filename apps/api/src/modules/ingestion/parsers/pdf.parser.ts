@@ -25,6 +25,47 @@ const MAX_DECODED_IMAGE_PIXELS = 64_000_000;
 
 const loadCanvas = () => import('@napi-rs/canvas');
 
+type CanvasFactoryClass = Awaited<ReturnType<typeof createIsomorphicCanvasFactory>>;
+type CanvasFactory = InstanceType<CanvasFactoryClass>;
+type CanvasFactoryOptions = ConstructorParameters<CanvasFactoryClass>[0];
+
+let loadedCanvasFactory: CanvasFactoryClass | undefined;
+
+/** Loads the canvas (Skia, about 35 MB of a parsing process) once a page is to be drawn, and only then. */
+async function loadCanvasFactory(): Promise<CanvasFactoryClass> {
+  loadedCanvasFactory ??= await createIsomorphicCanvasFactory(loadCanvas);
+  return loadedCanvasFactory;
+}
+
+/**
+ * The canvases PDF.js draws a page with, made by the real factory once `loadCanvasFactory` has run. PDF.js makes
+ * its factory when a document opens, but asks it for a canvas only while a page is drawn: for OCR, which
+ * renderForOcr awaits the canvas for. A document none of whose pages needs OCR never loads it.
+ */
+class CanvasOnDemand {
+  private inner: CanvasFactory | undefined;
+
+  constructor(private readonly options: CanvasFactoryOptions) {}
+
+  create(width: number, height: number): ReturnType<CanvasFactory['create']> {
+    return this.factory().create(width, height);
+  }
+
+  reset(context: Parameters<CanvasFactory['reset']>[0], width: number, height: number): void {
+    this.factory().reset(context, width, height);
+  }
+
+  destroy(context: Parameters<CanvasFactory['destroy']>[0]): void {
+    this.factory().destroy(context);
+  }
+
+  private factory(): CanvasFactory {
+    if (loadedCanvasFactory === undefined) throw new Error('The canvas was asked for before it was loaded.');
+    this.inner ??= new loadedCanvasFactory(this.options);
+    return this.inner;
+  }
+}
+
 function isUnreadable(text: string): boolean {
   const visible = text.replace(/\s/g, '');
   if (visible.length === 0) return false;
@@ -101,6 +142,7 @@ async function renderForOcr(document: PdfDocument, page: PdfPage, limits: ParseL
   const height = Math.abs(y1 - y0);
   const maxPixels = Math.min(MAX_RENDER_PIXELS, limits.maxImagePixels);
   const scale = Math.min(limits.ocrDpi / 72, Math.sqrt(maxPixels / Math.max(1, width * height)));
+  await loadCanvasFactory();
   const png = await renderPageAsImage(document, page.pageNumber, { canvasImport: loadCanvas, scale });
   return new Uint8Array(png);
 }
@@ -129,7 +171,7 @@ export class PdfParser implements DocumentParser {
         useSystemFonts: false,
         disableFontFace: true,
         maxImageSize: MAX_DECODED_IMAGE_PIXELS,
-        ...(engine === undefined ? {} : { CanvasFactory: await createIsomorphicCanvasFactory(loadCanvas) }),
+        ...(engine === undefined ? {} : { CanvasFactory: CanvasOnDemand }),
       });
     } catch (error) {
       throw openError(error);

@@ -28,7 +28,7 @@ function englishDataPath(): string {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
-const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_IDLE_MS = 5_000;
 
 interface RunningWorker {
   tesseract: TesseractWorker;
