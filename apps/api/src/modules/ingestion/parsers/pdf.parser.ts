@@ -39,8 +39,8 @@ async function loadCanvasFactory(): Promise<CanvasFactoryClass> {
 
 /**
  * The canvases PDF.js draws a page with, made by the real factory once `loadCanvasFactory` has run. PDF.js makes
- * its factory when a document opens, but asks it for a canvas only while a page is drawn: for OCR, which
- * renderForOcr awaits the canvas for. A document none of whose pages needs OCR never loads it.
+ * its factory when a document opens but asks it for a canvas only while drawing a page, and pages are drawn only by
+ * renderForOcr, after it has loaded the canvas: a document none of whose pages needs OCR never loads it.
  */
 class CanvasOnDemand {
   private inner: CanvasFactory | undefined;
