@@ -50,6 +50,14 @@ describe('Bm25Index', () => {
     expect(index.search('zebra', 5)).toEqual([]);
   });
 
+  it('scores into a given array, clearing what it held, as into a new one', () => {
+    const query = { terms: [{ term: tokenize('agreement')[0], weight: 1 }] };
+    const into = new Float64Array(DOCS.length).fill(7);
+    expect(index.scoreAll(query, undefined, into)).toBe(into);
+    expect([...into]).toEqual([...index.scoreAll(query)]);
+    expect(() => index.scoreAll(query, undefined, new Float64Array(DOCS.length + 1))).toThrow('cannot go into an array of 5');
+  });
+
   it('applies a filter on ids', () => {
     const hits = index.search('agreement party', 10, (id) => id !== 'assign');
     expect(hits.map((h) => h.id)).not.toContain('assign');

@@ -354,23 +354,27 @@ export class Bm25Index {
     return this.topK(scores, k);
   }
 
-  /** The BM25 score of every document (0 where nothing matched or the filter rejected it), by insertion order. */
-  scoreAll(query: Bm25Query, filter?: (id: string) => boolean): Float64Array {
+  /**
+   * The BM25 score of every document (0 where nothing matched or the filter rejected it), by insertion order: in
+   * `into` when given (one slot per document, cleared first), else in a new array.
+   */
+  scoreAll(query: Bm25Query, filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
     const bigramTerms = this.options.indexBigrams && query.bigrams ? query.bigrams.map(({ term, weight }) => ({ term: BIGRAM_PREFIX + term, weight })) : [];
-    return this.score([...query.terms, ...bigramTerms], filter);
+    return this.score([...query.terms, ...bigramTerms], filter, into);
   }
 
   /**
    * Like `scoreAll` for body terms that each count only within their own ranges of documents: the same scores, but
    * each term's postings are read only where its ranges lie, however long its whole list is.
    */
-  scoreScoped(terms: readonly ScopedTerm[], filter?: (id: string) => boolean): Float64Array {
-    return this.score(terms, filter);
+  scoreScoped(terms: readonly ScopedTerm[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
+    return this.score(terms, filter, into);
   }
 
-  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean): Float64Array {
+  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
     const n = this.ids.length;
-    const scores = new Float64Array(n);
+    if (into !== undefined && into.length !== n) throw new Error(`Scores of ${n} documents cannot go into an array of ${into.length}`);
+    const scores = into?.fill(0) ?? new Float64Array(n);
     if (n === 0) return scores;
     const { k1 } = this.options;
     this.pack();

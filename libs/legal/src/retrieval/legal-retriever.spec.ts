@@ -39,6 +39,16 @@ describe('LegalRetriever', () => {
     for (const hit of retriever.search(question, 5)) expect(hit.passageScore).toBe(hit.score);
   });
 
+  it('ranks a question the same whatever searches, of this retriever or of a larger one, came before it', () => {
+    const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Who is the Receiving Party and which law governs?';
+    const first = retriever.search(question, 5);
+    const larger = LegalRetriever.build(DOCUMENTS, [...CHUNKS, ...CHUNKS.map((chunk) => ({ ...chunk, id: `${chunk.id}:copy` }))]);
+    larger.search('Consider the Software License Agreement between Initech LLC; May a party terminate for convenience?', 10);
+    retriever.search('Which records shall each party keep?', 5);
+    expect(retriever.search(question, 5)).toEqual(first);
+    expect(first[0].score).toBeGreaterThan(first[0].passageScore);
+  });
+
   it('matches the heading path as well as the text', () => {
     expect(retriever.search('Does a party have the right to audit?', 1)[0].id).toBe('license#2');
   });

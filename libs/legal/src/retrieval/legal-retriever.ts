@@ -117,6 +117,24 @@ interface DefinitionEntry {
   definition: AnalysedDefinition;
 }
 
+/**
+ * An array of scores that a search fills and reads before it returns, lent again to the next search of this thread
+ * (any retriever's): a data room's few hundred thousand passages take megabytes per array, which a fresh array per
+ * search would have the allocator map, the CPU fault in page by page and the kernel unmap again, every time.
+ */
+class ScratchScores {
+  private buffer = new Float64Array(0);
+
+  /** A view of `size` slots, its content left over from the last search (each user clears or overwrites it). */
+  take(size: number): Float64Array {
+    if (this.buffer.length < size) this.buffer = new Float64Array(Math.max(size, Math.ceil(this.buffer.length * 1.25)));
+    return this.buffer.subarray(0, size);
+  }
+}
+
+/** The search's arrays: the passages' scores, their own match before the document prior, a definition's additions. */
+const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores(), added: new ScratchScores() };
+
 /** Runs of chunk positions of one document each, in passage order, and each document's runs (see `documentRuns`). */
 interface DocumentRuns {
   starts: Int32Array;
@@ -275,9 +293,11 @@ export class LegalRetriever {
   search(query: string, k: number, filter?: (chunkId: string) => boolean): RetrievalHit[] {
     const { context, question } = parseLegalQuery(query);
     const questionQuery = this.withVariants(buildQuestionQuery(question, this.options.expansion));
-    const scores = this.chunks.scoreAll(questionQuery, filter);
+    const size = this.chunks.size;
+    const scores = this.chunks.scoreAll(questionQuery, filter, SCRATCH.scores.take(size));
     this.addDefinitionMatches(scores, question, filter);
-    const passageScores = context === undefined ? scores : Float64Array.from(scores);
+    const passageScores = context === undefined ? scores : SCRATCH.passageScores.take(size);
+    if (passageScores !== scores) passageScores.set(scores);
 
     if (context !== undefined) {
       const contextQuery = buildPlainQuery(context);
@@ -396,7 +416,7 @@ export class LegalRetriever {
       });
       return { term, weight, ranges };
     });
-    const added = this.chunks.scoreScoped(terms, filter);
+    const added = this.chunks.scoreScoped(terms, filter, SCRATCH.added.take(scores.length));
     for (let i = 0; i < scores.length; i++) if (added[i] > 0) scores[i] += added[i];
   }
 
