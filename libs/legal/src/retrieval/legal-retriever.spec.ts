@@ -121,6 +121,15 @@ describe('LegalRetriever resolves a question through the document', () => {
     expect(top(LegalRetriever.build(documents, chunks, { expansion: { definitionWeight: 0 } }), question)).toBe('nda#1');
   });
 
+  it('applies the definitions of a document whose passages came after a search had already read its definitions', () => {
+    const retriever = LegalRetriever.build([], []);
+    retriever.addDocument({ id: 'nda', text: 'This Agreement is made between Acme Widgets Inc. (the "Disclosing Party") and Globex GmbH.' });
+    retriever.search('Must the Disclosing Party indemnify against claims?', 2);
+    retriever.addChunk({ id: 'nda#1', documentId: 'nda', text: 'Globex shall indemnify against third party claims.' });
+    retriever.addChunk({ id: 'nda#2', documentId: 'nda', text: 'Acme shall indemnify against third party claims.' });
+    expect(top(retriever, 'Must the Disclosing Party indemnify against claims?')).toBe('nda#2');
+  });
+
   it('resolves definitions per document: another document’s definitions add nothing to its passages', () => {
     const chunks: RetrieverChunk[] = [
       { id: 'a#1', documentId: 'a', text: 'The Investor shall return all documents.' },

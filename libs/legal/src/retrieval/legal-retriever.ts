@@ -113,7 +113,8 @@ const adjacentPairs = (asked: readonly string[]): [string, string][] => {
 };
 
 interface DefinitionEntry {
-  documentId: string;
+  /** The document's place among the chunks' documents (`chunkDocumentIds`); -1 while it has no chunk. */
+  place: number;
   definition: AnalysedDefinition;
 }
 
@@ -193,6 +194,8 @@ export class LegalRetriever {
     if (place === undefined) {
       place = this.chunkDocumentIds.push(documentId) - 1;
       this.chunkDocumentIndex.set(documentId, place);
+      // The definitions' lookup holds each document's place, or none: it is built again with this one.
+      this.lookup = null;
     }
     return place;
   }
@@ -370,21 +373,23 @@ export class LegalRetriever {
     const asked = tokenize(question);
     const askedSet = new Set(asked);
     const pairs = adjacentPairs(asked);
-    // Each added term with the documents whose definitions call for it: it counts only in their passages.
-    const wantedBy = new Map<string, Set<string>>();
-    const want = (documentId: string, terms: readonly string[]): void => {
+    // Each added term with the places of the documents whose definitions call for it (a place may repeat): it counts
+    // only in their passages, and a document without passages (no place) has none. The terms keep the order in which
+    // they were first called for, the order their scores are summed in.
+    const wantedBy = new Map<string, number[]>();
+    const want = (place: number, terms: readonly string[]): void => {
       for (const term of terms) {
         if (askedSet.has(term)) continue;
-        let documents = wantedBy.get(term);
-        if (!documents) wantedBy.set(term, (documents = new Set()));
-        documents.add(documentId);
+        let places = wantedBy.get(term);
+        if (!places) wantedBy.set(term, (places = []));
+        if (place >= 0) places.push(place);
       }
     };
     const { byFirstTerm, byDefinitionWord } = this.definitionLookup();
     // A term the question uses: its definition's words join, when they name something.
     for (const word of askedSet) {
-      for (const { documentId, definition } of byFirstTerm.get(word) ?? []) {
-        if (containsSequence(asked, definition.termTerms)) want(documentId, definition.definitionTerms);
+      for (const { place, definition } of byFirstTerm.get(word) ?? []) {
+        if (containsSequence(asked, definition.termTerms)) want(place, definition.definitionTerms);
       }
     }
     // A short definition in the question's words (two adjacent ones): its term joins, unless the question uses it.
@@ -394,26 +399,19 @@ export class LegalRetriever {
       const withSecond = byDefinitionWord.get(second);
       if (withFirst === undefined || withSecond === undefined) continue;
       const [entries, other] = withSecond.length < withFirst.length ? [withSecond, first] : [withFirst, second];
-      for (const { documentId, definition } of entries) {
-        if (definition.definitionSet.has(other) && !containsSequence(asked, definition.termTerms)) want(documentId, definition.termTerms);
+      for (const { place, definition } of entries) {
+        if (definition.definitionSet.has(other) && !containsSequence(asked, definition.termTerms)) want(place, definition.termTerms);
       }
     }
     if (wantedBy.size === 0) return;
     const runs = this.documentRuns();
-    const terms = [...wantedBy].map(([term, documents]) => {
-      // The runs of the term's documents, in passage order: their numbers sorted.
+    const terms = [...wantedBy].map(([term, places]) => {
+      // The runs of the term's documents, in passage order: their numbers sorted, each once.
       const picked: number[] = [];
-      for (const documentId of documents) {
-        const place = this.chunkDocumentIndex.get(documentId);
-        if (place === undefined) continue;
-        for (let at = runs.firstOf[place]; at < runs.firstOf[place + 1]; at++) picked.push(runs.ofDocument[at]);
-      }
+      for (const place of places) for (let at = runs.firstOf[place]; at < runs.firstOf[place + 1]; at++) picked.push(runs.ofDocument[at]);
       const order = Int32Array.from(picked).sort();
-      const ranges = new Int32Array(order.length * 2);
-      order.forEach((run, i) => {
-        ranges[2 * i] = runs.starts[run];
-        ranges[2 * i + 1] = runs.ends[run];
-      });
+      const ranges: number[] = [];
+      for (let i = 0; i < order.length; i++) if (i === 0 || order[i] !== order[i - 1]) ranges.push(runs.starts[order[i]], runs.ends[order[i]]);
       return { term, weight, ranges };
     });
     const added = this.chunks.scoreScoped(terms, filter, SCRATCH.added.take(scores.length));
@@ -435,7 +433,7 @@ export class LegalRetriever {
     for (const [documentId, terms] of this.definitions) {
       for (const definition of terms.values()) {
         if (definition.termTerms.length === 0 || definition.definitionTerms.length === 0) continue;
-        const entry = { documentId, definition };
+        const entry = { place: this.chunkDocumentIndex.get(documentId) ?? -1, definition };
         if (definition.definitionTerms.length <= MAX_NAMING_TERMS) file(lookup.byFirstTerm, definition.termTerms[0], entry);
         if (definition.definitionTerms.length <= MAX_DESCRIBING_TERMS) for (const word of definition.definitionTerms) file(lookup.byDefinitionWord, word, entry);
       }
