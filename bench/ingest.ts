@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { chunkDocument, type Chunk } from '@casewise/legal';
+import { chunkDocument, detectBoilerplate, type Chunk, type TextSpan } from '@casewise/legal';
 import { DocumentRepository } from '@api/modules/documents/document.repository';
 import { MIME_TYPES, type DetectedType } from '@api/modules/documents/file-type';
 import { Embedder } from '@api/modules/embeddings/embedder';
@@ -143,12 +143,14 @@ async function main(): Promise<void> {
     const characters = parsed.reduce((sum, doc) => sum + doc.text.length, 0);
 
     let started = process.hrtime.bigint();
-    const chunked: Chunk[][] = parsed.map((doc) =>
-      chunkDocument(
-        doc.text,
-        doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr })),
-      ),
-    );
+    // As the ingestion job does: the page furniture found, then left out of the chunks (and stored with the text).
+    const furniture: TextSpan[][] = [];
+    const chunked: Chunk[][] = parsed.map((doc) => {
+      const pages = doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
+      const spans = detectBoilerplate(doc.text, pages);
+      furniture.push(spans);
+      return chunkDocument(doc.text, pages, { exclude: spans });
+    });
     const chunkSeconds = seconds(started);
 
     started = process.hrtime.bigint();
@@ -181,13 +183,14 @@ async function main(): Promise<void> {
       const chunks = toNewChunks(chunked[i], vectors[i]);
       chunkCount += chunks.length;
       const storedPages = doc.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
-      await ingestion.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks);
+      await ingestion.saveParsed(rows[i], doc.text, storedPages, doc.report, chunks, furniture[i]);
     }
     const saveSeconds = seconds(started);
 
     const stagesPeak = memory.stop();
     parsed.length = 0;
     chunked.length = 0;
+    furniture.length = 0;
     vectors.length = 0;
     await closeBench();
 

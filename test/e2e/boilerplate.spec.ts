@@ -1,3 +1,4 @@
+import { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import { waitForDocuments } from '../utils/documents';
 import { api, ok, uploadFile } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
@@ -38,13 +39,14 @@ describe('page furniture is never an answer', () => {
   let ctx: TestApp;
   let owner: TestUser;
   let projectId: string;
+  let documentId: string;
 
   beforeAll(async () => {
     ctx = await startTestApp(testConfig());
     owner = await createUser(ctx, 'owner');
     projectId = (await createProject(ctx, owner, 'Furniture')).id;
     await ok(uploadFile(ctx, owner, projectId, 'warehouse-services.pdf', pdf), 201);
-    await waitForDocuments(ctx, owner.token, projectId);
+    [{ id: documentId }] = await waitForDocuments(ctx, owner.token, projectId);
   });
 
   afterAll(() => ctx.close());
@@ -66,6 +68,12 @@ describe('page furniture is never an answer', () => {
     const response = await ok(ask(question));
     for (const citation of response.citations) expect(isFurniture(citation.quote)).toBe(false);
     expect(isFurniture(response.answer)).toBe(false);
+  });
+
+  it('keeps the header, legend and footer of every page, as found when the document was read, with its text', async () => {
+    const [stored] = await ctx.app.get(IngestionService).textsOf([documentId]);
+    const lines = (stored.furniture ?? []).map(({ start, end }) => stored.text.slice(start, end).trim());
+    expect([...lines].sort()).toEqual([HEADER, HEADER, LEGEND, LEGEND, footer(1), footer(2)].sort());
   });
 
   it('still answers from the clauses on those pages', async () => {

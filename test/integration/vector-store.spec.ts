@@ -83,7 +83,7 @@ for (const adapter of ADAPTERS) {
         return { ordinal, start, end: start + clause.length, pageStart: 1, pageEnd: 1, headingPath: [], text: clause, vector: rowVectors[ordinal] ?? null };
       });
       const report = { pages: 1, pagesOcr: 0, pagesWithoutText: 0, characters: text.length, tables: 0 };
-      const ids = await ctx.app.get(IngestionService).saveParsed(document!, text, [{ page: 1, start: 0, end: text.length, ocr: false }], report, chunks);
+      const ids = await ctx.app.get(IngestionService).saveParsed(document!, text, [{ page: 1, start: 0, end: text.length, ocr: false }], report, chunks, []);
       await vectors.replaceDocument(projectId, documentId, ids.map((id, i) => ({ id, vector: points[i] })));
       chunkIds.set(filename, ids);
       return ids;

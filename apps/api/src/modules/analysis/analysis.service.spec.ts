@@ -49,7 +49,7 @@ type Mocks = ReturnType<typeof setup>;
 /** The project holds READY (with its text), a queued document, and a ready one whose text is missing. */
 function holdsDocuments({ documents, ingestion }: Mocks): void {
   documents.inProject.mockResolvedValue([READY, entity.document({ id: 'document-2', status: 'queued' }), entity.document({ id: 'document-3', status: 'ready' })]);
-  const stored: DocumentTextEntity = { documentId: 'document-1', text: TEXT, pages: [{ page: 1, start: 0, end: TEXT.length, ocr: false }] };
+  const stored: DocumentTextEntity = { documentId: 'document-1', text: TEXT, pages: [{ page: 1, start: 0, end: TEXT.length, ocr: false }], furniture: [] };
   ingestion.textsOf.mockResolvedValue([stored]);
 }
 

@@ -12,6 +12,7 @@ import { LastSignIn1763890000000 } from './migrations/1763890000000-last-sign-in
 import { ApiKeys1763900000000 } from './migrations/1763900000000-api-keys';
 import { BinaryVectors1763910000000 } from './migrations/1763910000000-binary-vectors';
 import { ReadinessIndex1763920000000 } from './migrations/1763920000000-readiness-index';
+import { TextFurniture1763930000000 } from './migrations/1763930000000-text-furniture';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ApiKeys1763900000000,
   BinaryVectors1763910000000,
   ReadinessIndex1763920000000,
+  TextFurniture1763930000000,
 ];

@@ -1,3 +1,4 @@
+import type { TextSpan } from '@casewise/legal';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 export interface StoredPage {
@@ -18,6 +19,13 @@ export class SealedDocumentTextEntity {
 
   @Column('jsonb')
   pages: StoredPage[];
+
+  /**
+   * Its page furniture (running headers, footers, page numbers, legends) as found when it was read, which its
+   * passages leave out; null for a text stored before it was kept.
+   */
+  @Column('jsonb', { nullable: true })
+  furniture: TextSpan[] | null;
 }
 
 /** The canonical extracted text of a document and its page map: what every citation is checked against. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Chunk } from '@casewise/legal';
+import type { Chunk, TextSpan } from '@casewise/legal';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -45,6 +45,7 @@ export interface SealedContent {
   documentId: string;
   text: Buffer;
   pages: StoredPage[];
+  furniture: TextSpan[];
   chunks: (Omit<NewChunk, 'text' | 'headingPath' | 'vector'> & Pick<SealedChunkEntity, 'id' | 'documentId' | 'projectId' | 'text' | 'headingPath' | 'vector'>)[];
 }
 
@@ -62,7 +63,7 @@ export class IngestionRepository {
   }
 
   /** Seals a document's text and passages for `replaceContent`; before its transaction, as it may read data keys. */
-  async sealContent(document: { id: string; projectId: string }, text: string, pages: StoredPage[], chunks: NewChunk[]): Promise<SealedContent> {
+  async sealContent(document: { id: string; projectId: string }, text: string, pages: StoredPage[], chunks: NewChunk[], furniture: TextSpan[]): Promise<SealedContent> {
     const key = await this.cipher.keyForProject(document.projectId);
     const sealedText = this.cipher.seal(key, textOf(document.id), text);
     const rows = chunks.map((chunk) => {
@@ -77,13 +78,13 @@ export class IngestionRepository {
         vector: chunk.vector === null ? null : encodeVector(chunk.vector),
       };
     });
-    return { documentId: document.id, text: sealedText, pages, chunks: rows };
+    return { documentId: document.id, text: sealedText, pages, furniture, chunks: rows };
   }
 
   /** Replaces the document's text and chunks within `transaction`: running twice leaves one set. */
   async replaceContent(transaction: Transaction, content: SealedContent): Promise<void> {
     await transaction.delete(SealedChunkEntity, { documentId: content.documentId });
-    await transaction.upsert(SealedDocumentTextEntity, { documentId: content.documentId, text: content.text, pages: content.pages }, ['documentId']);
+    await transaction.upsert(SealedDocumentTextEntity, { documentId: content.documentId, text: content.text, pages: content.pages, furniture: content.furniture }, ['documentId']);
     for (let i = 0; i < content.chunks.length; i += 500) {
       await transaction.insert(SealedChunkEntity, content.chunks.slice(i, i + 500) as QueryDeepPartialEntity<SealedChunkEntity>[]);
     }

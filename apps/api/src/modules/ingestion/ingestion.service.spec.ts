@@ -104,7 +104,7 @@ describe(IngestionService.name, () => {
       await mocks.sut.ingest({ documentId: QUEUED.id }, FIRST_TRY);
       expect(mocks.storage.read).toHaveBeenCalledWith(QUEUED);
       expect(mocks.parser.parse).toHaveBeenCalledWith('text/plain', Buffer.from(TEXT));
-      expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, [{ page: 1, start: 0, end: TEXT.length, ocr: false }], [expect.objectContaining({ text: TEXT, vector: null })]);
+      expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, [{ page: 1, start: 0, end: TEXT.length, ocr: false }], [expect.objectContaining({ text: TEXT, vector: null })], []);
       expect(mocks.documents.markReady).toHaveBeenCalledWith(QUEUED.id, REPORT, expect.any(Function));
       expect(mocks.metrics.observeIngestion).toHaveBeenCalledWith(REPORT.pages, expect.any(Number));
       expect(mocks.repository.replaceContent).toHaveBeenCalledWith(transaction, content);
@@ -120,7 +120,7 @@ describe(IngestionService.name, () => {
       mocks.usage.count.mockResolvedValue();
       await mocks.sut.ingest({ documentId: QUEUED.id }, FIRST_TRY);
       expect(mocks.embedder.embedDocuments).not.toHaveBeenCalled();
-      expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, expect.any(Array), [expect.objectContaining({ text: TEXT, vector: null })]);
+      expect(mocks.repository.sealContent).toHaveBeenCalledWith(QUEUED, TEXT, expect.any(Array), [expect.objectContaining({ text: TEXT, vector: null })], []);
       expect(mocks.vectors.replaceDocument).not.toHaveBeenCalled();
       expect(mocks.documents.markReady).toHaveBeenCalled();
     });

@@ -1,6 +1,6 @@
 import { MetricsService } from '@api/modules/metrics/metrics.service';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { chunkDocument, detectBoilerplate } from '@casewise/legal';
+import { chunkDocument, detectBoilerplate, type TextSpan } from '@casewise/legal';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { isParseError, ParseError } from '@api/modules/common/parse-error';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -103,11 +103,11 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /**
-   * Saves a parsed document's text and chunks and makes it ready, in one transaction; the ids of the chunks
-   * saved, none when the document was deleted meanwhile.
+   * Saves a parsed document's text (with the page furniture its chunks left out) and chunks and makes it ready, in
+   * one transaction; the ids of the chunks saved, none when the document was deleted meanwhile.
    */
-  async saveParsed(document: { id: string; projectId: string }, text: string, pages: StoredPage[], report: ParseReport, chunks: NewChunk[]): Promise<string[]> {
-    const content = await this.repository.sealContent(document, text, pages, chunks);
+  async saveParsed(document: { id: string; projectId: string }, text: string, pages: StoredPage[], report: ParseReport, chunks: NewChunk[], furniture: TextSpan[]): Promise<string[]> {
+    const content = await this.repository.sealContent(document, text, pages, chunks, furniture);
     const saved = await this.documents.markReady(document.id, report, (transaction) => this.repository.replaceContent(transaction, content));
     return saved ? content.chunks.map((chunk) => chunk.id) : [];
   }
@@ -143,12 +143,14 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
       const parsed = await this.parser.parse(document.type, bytes);
       if (!READABLE.test(parsed.text)) throw new ParseError('no-text');
       const pages = parsed.pages.map((page) => ({ page: page.page, start: page.start, end: page.end, ocr: page.ocr }));
-      // Running headers, footers, page numbers and legends stay in the stored text but in no chunk.
-      const pieces = chunkDocument(parsed.text, pages, { exclude: detectBoilerplate(parsed.text, pages) });
+      // Running headers, footers, page numbers and legends stay in the stored text but in no chunk; their spans are
+      // stored with the text, for the answers to leave out too.
+      const furniture = detectBoilerplate(parsed.text, pages);
+      const pieces = chunkDocument(parsed.text, pages, { exclude: furniture });
       // With SEARCH_VECTOR_WEIGHT 0 search never asks for vectors, so none are computed or stored.
       const vectors = this.config.search.vectorWeight > 0 ? await this.embedder.embedDocuments(pieces.map((piece) => piece.text)) : [];
       const chunks = toNewChunks(pieces, this.vectors.vectorsForChunkRows(vectors));
-      const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks);
+      const ids = await this.saveParsed(document, parsed.text, pages, parsed.report, chunks, furniture);
       if (ids.length > 0 && vectors.length > 0) {
         await this.vectors.replaceDocument(
           document.projectId,

@@ -21,7 +21,7 @@ const CALLER = entity.caller();
 const PROJECT = entity.project();
 const SIGNATURE = '1:1767225600000';
 const TEXT = 'This Agreement is governed by the laws of Nevada. Either party may terminate on thirty days notice.';
-const STORED: DocumentTextEntity = { documentId: 'document-1', text: TEXT, pages: [{ page: 1, start: 0, end: TEXT.length, ocr: false }] };
+const STORED: DocumentTextEntity = { documentId: 'document-1', text: TEXT, pages: [{ page: 1, start: 0, end: TEXT.length, ocr: false }], furniture: null };
 const QUESTION = 'Which law governs the agreement?';
 
 const CHUNK: ChunkEntity = { id: 'chunk-1', documentId: 'document-1', projectId: PROJECT.id, ordinal: 0, start: 0, end: TEXT.length, pageStart: 1, pageEnd: 1, headingPath: ['1. Law'], text: TEXT, vector: null };
@@ -128,6 +128,16 @@ describe(QaService.name, () => {
       expect(mocks.documents.findMany).toHaveBeenCalledWith([]);
     });
 
+    it('leaves out the page furniture stored with a text, as found when it was read, without finding it again', async () => {
+      const mocks = setup();
+      // Spans that finding the furniture of this text again would not give: what was stored is what counts.
+      const furniture = [{ start: 0, end: 17 }];
+      mocks.search.textsOf.mockResolvedValue([{ ...STORED, furniture }]);
+      await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
+      const [, , , , boilerplate] = mocks.model.answer.mock.calls[0];
+      expect(boilerplate).toEqual({ 'document-1': furniture });
+    });
+
     it('checks the model’s own citations against the stored text and its pages', async () => {
       const mocks = setup();
       await mocks.sut.ask(CALLER, PROJECT.id, { question: QUESTION });
@@ -190,7 +200,7 @@ describe(QaService.name, () => {
 
     it('hands a broad question the whole texts of the best-matching documents, in the order search ranked them', async () => {
       const mocks = setup();
-      const second: DocumentTextEntity = { documentId: 'document-2', text: 'Second contract.', pages: [{ page: 1, start: 0, end: 16, ocr: false }] };
+      const second: DocumentTextEntity = { documentId: 'document-2', text: 'Second contract.', pages: [{ page: 1, start: 0, end: 16, ocr: false }], furniture: [] };
       mocks.search.search.mockResolvedValue([
         { chunk: CHUNK, file: 'contract.txt', score: 0.9 },
         { chunk: { ...CHUNK, id: 'chunk-2', documentId: 'document-2', text: second.text, end: 16 }, file: 'second.txt', score: 0.5 },

@@ -45,8 +45,12 @@ export class QaService {
     private readonly clock: Clock,
   ) {}
 
-  /** The page furniture of a stored text, found on its first question (keyed by its length too, should it be read again). */
-  private furnitureOf(documentId: string, text: string, pages: PageSpan[]): TextSpan[] {
+  /**
+   * The page furniture of a stored text: as found when it was read, else (a text stored before that was kept) found
+   * on its first question (keyed by its length too, should it be read again).
+   */
+  private furnitureOf(documentId: string, { text, pages, furniture }: { text: string; pages: PageSpan[]; furniture: TextSpan[] | null }): TextSpan[] {
+    if (furniture !== null) return furniture;
     const key = `${documentId}:${text.length}`;
     let spans = this.furniture.get(key);
     if (spans === undefined) {
@@ -104,7 +108,7 @@ export class QaService {
     const boilerplate: Record<string, TextSpan[]> = {};
     for (const [id, text] of texts) {
       pages[id] = text.pages;
-      boilerplate[id] = this.furnitureOf(id, text.text, text.pages);
+      boilerplate[id] = this.furnitureOf(id, text);
     }
     if (openingIds.length > 0) passages.push(...(await this.openings(openingIds, passages, texts)));
 

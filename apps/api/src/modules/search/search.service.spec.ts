@@ -64,7 +64,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     },
     async textsOf(documentIds) {
       textReads.push([...documentIds]);
-      return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [] }));
+      return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [], furniture: [] }));
     },
   });
   const documentDeletions: ((projectId: string, documentId: string) => void)[] = [];
