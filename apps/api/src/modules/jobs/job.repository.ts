@@ -234,6 +234,15 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Records how a try ended, unless the job is no longer running here: `drain` handed it back to the queue at the
+   * shutdown deadline (its next try, here or elsewhere, starts from the beginning). Whether it was recorded.
+   */
+  private async endTry(jobId: string, values: QueryDeepPartialEntity<JobEntity>): Promise<boolean> {
+    const result = await this.jobs.createQueryBuilder().update().set(values).where('id = :jobId AND status = :running', { jobId, running: 'running' }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /** One try of a job. Rejects when the transport should try again later (BullMQ's retry). */
   private async execute(jobId: string): Promise<void> {
     const job = await this.jobs.findOneBy({ id: jobId });
@@ -249,28 +258,37 @@ export class JobRepository implements OnApplicationBootstrap, OnModuleDestroy {
     this.active.add(jobId);
     const started = performance.now();
     const requestId = typeof job.payload.requestId === 'string' ? job.payload.requestId : `job-${jobId}`;
+    let handedBack = false;
     try {
       if (!handler) throw new PermanentJobError(`No handler is registered for job "${job.name}".`);
       await withRequestId(requestId, () => handler(job.payload as unknown as JobPayloads[JobName], { jobId, attempt, maxAttempts: job.maxAttempts }));
-      await this.jobs.update({ id: jobId }, { status: 'completed', lockedAt: null, error: null });
-      const seconds = (performance.now() - started) / 1000;
-      this.metrics.observeJob(job.name, seconds, null);
-      withRequestId(requestId, () => this.logger.log(`Job ${job.name} ${jobId} completed in ${Math.round(seconds * 1000)} ms (try ${attempt}/${job.maxAttempts})`));
+      handedBack = !(await this.endTry(jobId, { status: 'completed', lockedAt: null, error: null }));
+      if (!handedBack) {
+        const seconds = (performance.now() - started) / 1000;
+        this.metrics.observeJob(job.name, seconds, null);
+        withRequestId(requestId, () => this.logger.log(`Job ${job.name} ${jobId} completed in ${Math.round(seconds * 1000)} ms (try ${attempt}/${job.maxAttempts})`));
+      }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentJobError || attempt >= job.maxAttempts;
-      this.metrics.observeJob(job.name, (performance.now() - started) / 1000, { final });
       const delay = job.backoffMs * 2 ** (attempt - 1);
-      await this.jobs.update(
-        { id: jobId },
-        final
-          ? { status: 'failed', lockedAt: null, error: reason }
-          : { status: 'queued', lockedAt: null, error: reason, runAt: new Date(Date.now() + delay) },
-      );
-      withRequestId(requestId, () => this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`));
-      if (!final && this.transport.kind === 'redis') throw error;
+      handedBack = !(await this.endTry(
+        jobId,
+        final ? { status: 'failed', lockedAt: null, error: reason } : { status: 'queued', lockedAt: null, error: reason, runAt: new Date(Date.now() + delay) },
+      ));
+      if (!handedBack) {
+        this.metrics.observeJob(job.name, (performance.now() - started) / 1000, { final });
+        withRequestId(requestId, () => this.logger.warn(`Job ${job.name} ${jobId} try ${attempt}/${job.maxAttempts} failed${final ? ' for good' : ''}: ${reason}`));
+        if (!final && this.transport.kind === 'redis') throw error;
+      }
     } finally {
       this.active.delete(jobId);
+    }
+    if (handedBack) {
+      // Handed back to the queue at the shutdown deadline (see drain), however this try ended: it is not counted and
+      // the next try starts from the beginning. BullMQ would take a return as the job's end: it is told to try again.
+      withRequestId(requestId, () => this.logger.log(`Job ${job.name} ${jobId} ended after it was handed back to the queue: it runs again`));
+      if (this.transport.kind === 'redis') throw new Error(`Job ${jobId} was handed back to the queue at shutdown`);
     }
   }
 }
