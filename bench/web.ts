@@ -4,7 +4,7 @@
  * landing page, the login page and a signed-in workspace (a matter with one contract and one answered question).
  * Each page is measured --runs times and the run with the median performance score is reported.
  *
- *   npm run bench:web -- [--runs 3] [--json] [--reports DIR]
+ *   npm run bench:web -- [--runs 3] [--json] [--reports DIR] [--pages landing,login,workspace]
  *
  * --reports keeps every Lighthouse report (JSON) in DIR as <page>-<run>.json, to see what an audit found.
  *
@@ -186,7 +186,7 @@ const kb = (bytes: number): string => fixed(bytes / 1024);
 const seconds = (ms: number): string => `${fixed(ms / 1000)} s`;
 
 async function main(): Promise<void> {
-  const args = new BenchArgs(process.argv.slice(2), { options: ['runs', 'reports'], switches: ['json'] });
+  const args = new BenchArgs(process.argv.slice(2), { options: ['runs', 'reports', 'pages'], switches: ['json'] });
   const runs = args.count('runs', 3);
   if (!existsSync(join(ROOT, 'apps', 'web', 'dist', 'index.html'))) throw new Error('apps/web/dist is missing: run npm run build:web first');
   if (!existsSync(LIGHTHOUSE_CLI)) throw new Error('Lighthouse is missing: run npm install');
@@ -199,11 +199,13 @@ async function main(): Promise<void> {
   try {
     const api = new ApiClient(server.baseUrl);
     const projectId = await signedInWorkspace(api, server.config);
+    const only = args.string('pages')?.split(',');
     const pages: PageSpec[] = [
       { name: 'landing', path: '/', signedIn: false },
       { name: 'login', path: '/login', signedIn: false },
       { name: 'workspace', path: `/project/${projectId}`, signedIn: true },
-    ];
+    ].filter((page) => only === undefined || only.includes(page.name));
+    if (pages.length === 0) throw new Error(`--pages names none of landing, login, workspace: ${only?.join(',')}`);
     const started = await startChromium(join(workDir, 'profile'));
     browser = started.child;
     const results: PageResult[] = [];

@@ -167,6 +167,35 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
     expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
   }, 300_000);
 
+  it('grows the message box from 1 to 4 lines as the question gets longer, then scrolls it', async () => {
+    const { server, page } = session;
+    const account = await createAccount(server, 'web-fixes-input');
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Long questions' }, account.token);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signedIn(page, account, `/project/${project.id}`);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.waitFor();
+    const box = (): Promise<{ height: number; scrolls: boolean }> =>
+      input.evaluate((node: unknown) => {
+        const { clientHeight, scrollHeight } = node as { clientHeight: number; scrollHeight: number };
+        return { height: clientHeight, scrolls: scrollHeight > clientHeight };
+      });
+    const empty = await box();
+    await input.fill('Who are the parties?');
+    expect(await box()).toEqual(empty);
+    const heights: number[] = [];
+    for (const lines of [2, 3, 4]) {
+      await input.fill(Array.from({ length: lines }, (_, index) => `Line ${index + 1}`).join('\n'));
+      const grown = await box();
+      expect(grown.scrolls).toBe(false);
+      heights.push(grown.height);
+    }
+    // One line's height more for each line, up to four lines.
+    heights.forEach((height, index) => expect(Math.abs(height - empty.height * (index + 2))).toBeLessThanOrEqual(2));
+    await input.fill(Array.from({ length: 7 }, (_, index) => `Line ${index + 1}`).join('\n'));
+    expect(await box()).toEqual({ height: heights[2], scrolls: true });
+  }, 120_000);
+
   it.each([390, 768])('keeps the sidebar heading and its plus button clickable at %i px', async (width) => {
     const { server, page } = session;
     const account = await createAccount(server, `web-fixes-sidebar-${width}`);

@@ -10,6 +10,8 @@ import { listProjects } from './projects';
  * is handed out once; later loads make their own.
  */
 const early = new Map<string, Promise<unknown>>();
+/** What an early request answered, once it has: a page that renders after that shows it in its first render. */
+const settled = new Map<string, unknown>();
 
 const WORKSPACE = /^\/project\/([^/]+)\/?$/;
 
@@ -20,7 +22,12 @@ export function startEarlyRequests(pathname: string): void {
   const projectId = decodeURIComponent(match[1]);
   const keep = <T>(key: string, request: Promise<T>): void => {
     // Handed out or not, a failure is the taker's to report; an untaken one is not an unhandled rejection.
-    request.catch(() => undefined);
+    request.then(
+      (value) => {
+        if (early.get(key) === request) settled.set(key, value);
+      },
+      () => undefined,
+    );
     early.set(key, request);
   };
   keep('projects', listProjects());
@@ -33,5 +40,20 @@ export function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
   const started = early.get(key);
   if (started === undefined) return load();
   early.delete(key);
+  settled.delete(key);
   return started as Promise<T>;
+}
+
+/**
+ * What the request started early under `key` answered, when it has already answered (and was not taken): handed
+ * out once, as takeEarly hands out the request. A page rendering after the answer came shows it in its first
+ * render, instead of rendering empty and again once a promise has told it what it could have read (two commits
+ * of the whole workspace, a long task each on a phone).
+ */
+export function takeSettled<T>(key: string): T | undefined {
+  if (!settled.has(key)) return undefined;
+  const value = settled.get(key) as T;
+  settled.delete(key);
+  early.delete(key);
+  return value;
 }

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -19,10 +19,11 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { askQuestion, deleteChatHistory, getChatHistory } from '../api/chat';
-import { takeEarly } from '../api/early';
+import { takeEarly, takeSettled } from '../api/early';
 import type { ChatHistoryEntry, Citation } from '../api/types';
 import { MessageText } from './message-text';
 import { SourcesButton } from './sources-button';
+import './workspace.css';
 
 export const SUGGESTED_QUESTIONS = [
   'What are the key terms in this contract?',
@@ -63,11 +64,27 @@ function historyToMessages(history: ChatHistoryEntry[]): ChatMessage[] {
   });
 }
 
+/**
+ * Whether the browser sizes a text box to its content itself (CSS `field-sizing`, workspace.css): the message box
+ * then grows from 1 to 4 lines with no script. MUI's autosizing measures it after every render instead, which makes
+ * the browser lay the whole page out there and then (a tenth of a second on a phone when the workspace first shows).
+ */
+const SIZES_TO_CONTENT = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+/** A plain text area sized by the browser (the class holds the 1 to 4 lines), or MUI's measured one. */
+const MESSAGE_BOX_SIZING: Pick<TextFieldProps, 'className' | 'minRows' | 'maxRows' | 'slotProps'> = SIZES_TO_CONTENT
+  ? { className: 'cw-message-box', slotProps: { input: { inputComponent: 'textarea' }, htmlInput: { 'aria-label': 'Message', rows: 1 } } }
+  : { minRows: 1, maxRows: 4, slotProps: { htmlInput: { 'aria-label': 'Message' } } };
+
 let messageCounter = 0;
 const nextMessageId = (): string => `message-${Date.now()}-${++messageCounter}`;
 
+// One formatter for every bubble: `toLocaleTimeString` with options builds a new one (the locale's data read
+// again) on each call, tens of milliseconds on a phone for each message of a history.
+let timeFormat: Intl.DateTimeFormat | undefined;
+
 function formatTime(time: Date): string {
-  return time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  timeFormat ??= new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+  return timeFormat.format(time);
 }
 
 function MessageBubble({ message }: { message: ChatMessage }) {
@@ -119,9 +136,14 @@ interface ChatPanelProps {
 }
 
 export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: ChatPanelProps) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // The history the page's early request has brought already, if it has: shown in the first render.
+  const [early] = useState(() => {
+    const history = projectId === null ? undefined : takeSettled<ChatHistoryEntry[]>(`chat:${projectId}`);
+    return history === undefined ? null : { projectId, messages: historyToMessages(history) };
+  });
+  const [messages, setMessages] = useState<ChatMessage[]>(early?.messages ?? []);
   // Until the history has come, neither the welcome (it may not be empty) nor the delete row (it may be) is shown.
-  const [historyLoaded, setHistoryLoaded] = useState(projectId === null);
+  const [historyLoaded, setHistoryLoaded] = useState(projectId === null || early !== null);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const [warningOpen, setWarningOpen] = useState(false);
@@ -129,6 +151,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    if (early !== null && early.projectId === projectId) return;
     setMessages([]);
     setHistoryLoaded(projectId === null);
     if (!projectId) return;
@@ -147,7 +170,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
     return () => {
       active = false;
     };
-  }, [projectId]);
+  }, [projectId, early]);
 
   const scrollToBottom = useCallback((behavior: ScrollBehavior = 'smooth') => {
     const box = scrollRef.current;
@@ -320,11 +343,9 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
           placeholder={disabled ? 'Select a project to start...' : 'Type your question or request...'}
           disabled={disabled}
           multiline
-          minRows={1}
-          maxRows={4}
+          {...MESSAGE_BOX_SIZING}
           fullWidth
           size="small"
-          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
         />
         <IconButton type="submit" color="primary" aria-label="Send message" disabled={disabled || pending || input.trim() === ''}>
           <SendIcon />

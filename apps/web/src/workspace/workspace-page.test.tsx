@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, pendingForever, type Route } from '../test/fetch-mock';
+import { startEarlyRequests, takeEarly } from '../api/early';
 import { renderApp } from '../test/render';
 import { workspaceApi as fixtureApi } from '../test/workspace-fixtures';
 
@@ -32,6 +33,38 @@ describe('WorkspacePage', () => {
     await waitFor(() => expect(location()).toBe('/project/p2'));
     expect(within(sidebar).getByText('Office lease').closest('[aria-current="page"]')).not.toBeNull();
     expect(api.requests[0].headers.get('Authorization')).toBe('Bearer jwt');
+  });
+
+  it('renders a project opened by its address with what the early requests brought, with no empty render before', async () => {
+    const api = workspaceApi({
+      'GET /api/projects/p1/chat_history/': () => json(200, { history: [{ _id: 'h1', message: 'Who pays?', response: 'The buyer pays.' }] }),
+    });
+    startEarlyRequests('/project/p1');
+    await waitFor(() => expect(api.requests).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Each state of the page as it is committed: the first with the workspace's tabs must hold the answer already.
+    const seen: { loading: boolean; tabs: boolean; answer: boolean; badge: boolean }[] = [];
+    const observer = new MutationObserver(() => {
+      seen.push({
+        loading: screen.queryAllByRole('progressbar', { name: 'Loading projects' }).length > 0,
+        tabs: screen.queryByRole('tablist', { name: 'Workspace sections' }) !== null,
+        answer: screen.queryByText('The buyer pays.') !== null,
+        badge: screen.queryByText('Documents Added') !== null,
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderApp('/project/p1');
+      expect(await screen.findByText('The buyer pays.')).toBeInTheDocument();
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen.some((state) => state.loading)).toBe(false);
+    expect(seen.find((state) => state.tabs)).toEqual({ loading: false, tabs: true, answer: true, badge: true });
+    expect(screen.getByRole('tab', { name: 'Analysis' })).toBeEnabled();
+    // Nothing asked twice; and what was shown is handed out once: a later load asks again.
+    expect(api.requests).toHaveLength(3);
+    expect(await takeEarly<unknown>('projects', () => Promise.resolve('asked again'))).toBe('asked again');
   });
 
   it('shows "Documents Added" and enables Analysis only when the project has files', async () => {

@@ -25,7 +25,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
-import { takeEarly } from '../api/early';
+import { takeEarly, takeSettled } from '../api/early';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project, ReportKind } from '../api/types';
@@ -69,7 +69,13 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   const [showProjectWelcome, setShowProjectWelcome] = useState(false);
-  const [hasDocuments, setHasDocuments] = useState(false);
+  // Known at once when the page's early request for the project's files has answered already.
+  const [earlyFiles] = useState(() => {
+    const files = selectedId === null ? undefined : takeSettled<string[]>(`files:${selectedId}`);
+    return files === undefined ? null : { projectId: selectedId, present: files.length > 0 };
+  });
+  const [hasDocuments, setHasDocuments] = useState(earlyFiles?.present ?? false);
+  const earlyFilesShown = useRef(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [createFlow, setCreateFlow] = useState<CreateProjectFlow>('sidebar');
   const [documentsOpen, setDocumentsOpen] = useState(false);
@@ -102,6 +108,12 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   }, []);
 
   useEffect(() => {
+    // The first project shown, whose files the early request told: nothing to reset, nothing to ask.
+    if (!earlyFilesShown.current && earlyFiles !== null && earlyFiles.projectId === selectedId) {
+      earlyFilesShown.current = true;
+      return;
+    }
+    earlyFilesShown.current = true;
     setHasDocuments(false);
     setTab('chat');
     if (!selectedId) return;
@@ -113,7 +125,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
     return () => {
       active = false;
     };
-  }, [selectedId, refreshDocumentsFlag]);
+  }, [selectedId, refreshDocumentsFlag, earlyFiles]);
 
   const selectProject = (project: Project): void => {
     setShowProjectWelcome(false);
