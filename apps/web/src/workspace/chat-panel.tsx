@@ -20,6 +20,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { askQuestion, deleteChatHistory, getChatHistory } from '../api/chat';
 import { takeEarly, takeSettled } from '../api/early';
+import { formatMessageTime } from '../time-format';
 import type { ChatHistoryEntry, Citation } from '../api/types';
 import { MessageText } from './message-text';
 import { SourcesButton } from './sources-button';
@@ -78,15 +79,6 @@ const MESSAGE_BOX_SIZING: Pick<TextFieldProps, 'className' | 'minRows' | 'maxRow
 let messageCounter = 0;
 const nextMessageId = (): string => `message-${Date.now()}-${++messageCounter}`;
 
-// One formatter for every bubble: `toLocaleTimeString` with options builds a new one (the locale's data read
-// again) on each call, tens of milliseconds on a phone for each message of a history.
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-function formatTime(time: Date): string {
-  timeFormat ??= new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
-  return timeFormat.format(time);
-}
-
 function MessageBubble({ message }: { message: ChatMessage }) {
   const mine = message.sender === 'user';
   return (
@@ -121,7 +113,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
           variant="caption"
           sx={{ display: 'block', mt: 0.5, opacity: 0.7, textAlign: mine ? 'right' : 'left' }}
         >
-          {formatTime(message.time)}
+          {formatMessageTime(message.time)}
         </Typography>
       </Paper>
     </Box>

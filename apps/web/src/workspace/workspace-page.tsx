@@ -68,6 +68,10 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
 
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [tab, setTab] = useState<WorkspaceTab>('chat');
+  // The Analysis panel (its stored reports asked for, its cards rendered) is made once its tab has been opened:
+  // opening a matter renders what it shows, not a panel hidden behind the chat.
+  const [analysisOpened, setAnalysisOpened] = useState(false);
+  if (tab === 'analysis' && !analysisOpened) setAnalysisOpened(true);
   const [showProjectWelcome, setShowProjectWelcome] = useState(false);
   // Known at once when the page's early request for the project's files has answered already.
   const [earlyFiles] = useState(() => {
@@ -371,7 +375,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {analysisProject && (
+                {analysisOpened && analysisProject && (
                   <AnalysisPanel
                     key={analysisProject.id}
                     projectId={analysisProject.id}
