@@ -301,7 +301,9 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
             slotProps={{
               // The drawer opens as a dialog on a phone: it needs a name for screen readers.
               paper: { 'aria-label': 'Projects', sx: { width: SIDEBAR_WIDTH, position: 'absolute' } },
-              backdrop: { sx: { position: 'absolute' } },
+              // Open from the first frame, as the drawer itself (MUI slides it in only when opened later): no fade,
+              // whose start would make the browser lay the whole page out inside the first render's task.
+              backdrop: { sx: { position: 'absolute' }, appear: false },
             }}
           >
             {sidebar}
