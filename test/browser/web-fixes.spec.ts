@@ -196,6 +196,30 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
     expect(await box()).toEqual({ height: heights[2], scrolls: true });
   }, 120_000);
 
+  it('opens a long conversation scrolled to its newest answer', async () => {
+    const { server, page } = session;
+    const account = await createAccount(server, 'web-fixes-history');
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Long conversation' }, account.token);
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await signedIn(page, account, `/project/${project.id}`);
+    await uploadContract(page);
+    const questions = ['Who are the parties?', 'Which law governs?', 'How long is the term?', 'Who indemnifies whom?', 'Is liability capped?', 'Does it renew?'];
+    for (const question of questions) await server.call('POST', `/api/projects/${project.id}/qa/`, { question }, account.token);
+    await page.reload();
+    const answers = page.getByRole('listitem', { name: 'Assistant message' });
+    await answers.nth(questions.length - 1).waitFor();
+    const chat = await page.getByRole('list', { name: 'Conversation' }).evaluate((node: unknown) => {
+      let box = (node as { parentElement: { scrollHeight: number; clientHeight: number; scrollTop: number; parentElement: unknown } | null }).parentElement;
+      while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement as typeof box;
+      return box === null ? null : { scrollHeight: box.scrollHeight, clientHeight: box.clientHeight, scrollTop: box.scrollTop };
+    });
+    // The conversation is longer than the screen, and shown from its end.
+    expect(chat).not.toBeNull();
+    expect(chat!.scrollHeight - chat!.scrollTop - chat!.clientHeight).toBeLessThanOrEqual(2);
+    expect(await answers.last().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Scroll to bottom' }).count()).toBe(0);
+  }, 300_000);
+
   it.each([390, 768])('keeps the sidebar heading and its plus button clickable at %i px', async (width) => {
     const { server, page } = session;
     const account = await createAccount(server, `web-fixes-sidebar-${width}`);

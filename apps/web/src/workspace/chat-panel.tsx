@@ -169,8 +169,11 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
     if (box && typeof box.scrollTo === 'function') box.scrollTo({ top: box.scrollHeight, behavior });
   }, []);
 
+  // In the frame the new messages first show, before it is painted (the page never shows them scrolled up), but
+  // not inside the commit: the scroll height read there would make the browser lay the page out in that task too.
   useLayoutEffect(() => {
-    scrollToBottom('auto');
+    const frame = requestAnimationFrame(() => scrollToBottom('auto'));
+    return () => cancelAnimationFrame(frame);
   }, [messages, pending, scrollToBottom]);
 
   const handleScroll = (): void => {
