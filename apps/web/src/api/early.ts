@@ -45,15 +45,18 @@ export function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * What the request started early under `key` answered, when it has already answered (and was not taken): handed
- * out once, as takeEarly hands out the request. A page rendering after the answer came shows it in its first
- * render, instead of rendering empty and again once a promise has told it what it could have read (two commits
- * of the whole workspace, a long task each on a phone).
+ * What the request started early under `key` answered, when it has already answered and is not claimed yet: a page
+ * rendering after the answer came shows it in its first render, instead of rendering empty and again once a
+ * promise has told it what it could have read (two commits of the whole workspace, a long task each on a phone).
+ * Only looked at: React may throw a render away and start it again, so reading changes nothing; the component
+ * that committed with it claims it (`claimEarly`), as takeEarly hands a request out once.
  */
-export function takeSettled<T>(key: string): T | undefined {
-  if (!settled.has(key)) return undefined;
-  const value = settled.get(key) as T;
+export function peekSettled<T>(key: string): T | undefined {
+  return settled.get(key) as T | undefined;
+}
+
+/** The early request under `key`, answered or not, is no longer to be handed out: a later load asks again. */
+export function claimEarly(key: string): void {
   settled.delete(key);
   early.delete(key);
-  return value;
 }

@@ -19,7 +19,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { askQuestion, deleteChatHistory, getChatHistory } from '../api/chat';
-import { takeEarly, takeSettled } from '../api/early';
+import { claimEarly, peekSettled, takeEarly } from '../api/early';
 import { formatMessageTime } from '../time-format';
 import type { ChatHistoryEntry, Citation } from '../api/types';
 import { MessageText } from './message-text';
@@ -130,7 +130,7 @@ interface ChatPanelProps {
 export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: ChatPanelProps) {
   // The history the page's early request has brought already, if it has: shown in the first render.
   const [early] = useState(() => {
-    const history = projectId === null ? undefined : takeSettled<ChatHistoryEntry[]>(`chat:${projectId}`);
+    const history = projectId === null ? undefined : peekSettled<ChatHistoryEntry[]>(`chat:${projectId}`);
     return history === undefined ? null : { projectId, messages: historyToMessages(history) };
   });
   const [messages, setMessages] = useState<ChatMessage[]>(early?.messages ?? []);
@@ -143,7 +143,10 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (early !== null && early.projectId === projectId) return;
+    if (early !== null && early.projectId === projectId) {
+      claimEarly(`chat:${projectId}`);
+      return;
+    }
     setMessages([]);
     setHistoryLoaded(projectId === null);
     if (!projectId) return;

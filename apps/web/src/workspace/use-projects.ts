@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/http';
-import { takeEarly, takeSettled } from '../api/early';
+import { claimEarly, peekSettled, takeEarly } from '../api/early';
 import { INVALID_PROJECTS_DATA, listProjects } from '../api/projects';
 import { serverText } from '../api/errors';
 import type { Project } from '../api/types';
@@ -25,13 +25,16 @@ export function useProjects(): {
 } {
   // The list the page's early request has brought already, if it has: the workspace renders with it at once.
   const [state, setState] = useState<ProjectsState>(() => {
-    const projects = takeSettled<Project[]>('projects');
+    const projects = peekSettled<Project[]>('projects');
     return projects === undefined ? { status: 'loading' } : { status: 'loaded', projects };
   });
   const loadedAtStart = useRef(state.status === 'loaded');
 
   useEffect(() => {
-    if (loadedAtStart.current) return;
+    if (loadedAtStart.current) {
+      claimEarly('projects');
+      return;
+    }
     let active = true;
     takeEarly('projects', listProjects)
       // As transitions: the whole workspace renders on this, in slices a slow phone can answer taps between.

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense, use } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, pendingForever, type Route } from '../test/fetch-mock';
 import { startEarlyRequests, takeEarly } from '../api/early';
-import { renderApp } from '../test/render';
+import { renderApp, renderWithRouter } from '../test/render';
 import { workspaceApi as fixtureApi } from '../test/workspace-fixtures';
+import WorkspacePage from './workspace-page';
 
 const PROJECTS = [
   { id: 'p1', name: 'Supply dispute', description: '' },
@@ -64,6 +66,47 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('tab', { name: 'Analysis' })).toBeEnabled();
     // Nothing asked twice; and what was shown is handed out once: a later load asks again.
     expect(api.requests).toHaveLength(3);
+    expect(await takeEarly<unknown>('projects', () => Promise.resolve('asked again'))).toBe('asked again');
+  });
+
+  it('shows what the early requests brought when React throws its first render away and renders again, asking nothing twice', async () => {
+    const api = workspaceApi({
+      'GET /api/projects/p1/chat_history/': () => json(200, { history: [{ _id: 'h1', message: 'Who pays?', response: 'The buyer pays.' }] }),
+    });
+    startEarlyRequests('/project/p1');
+    await waitFor(() => expect(api.requests).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A sibling that suspends once: React commits the fallback and renders the workspace again from the start,
+    // its first render (the state it read) thrown away, as it does when a render is interrupted.
+    const gate = new Promise<void>((resolve) => setTimeout(resolve, 20));
+    const SuspendsOnce = (): null => {
+      use(gate);
+      return null;
+    };
+    let loadingShown = false;
+    const observer = new MutationObserver(() => {
+      if (screen.queryAllByRole('progressbar', { name: 'Loading projects' }).length > 0) loadingShown = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await act(async () => {
+        renderWithRouter(
+          <Suspense fallback={<p>Opening the matter</p>}>
+            <WorkspacePage onLogout={() => undefined} />
+            <SuspendsOnce />
+          </Suspense>,
+          '/project/p1',
+        );
+        await gate;
+      });
+      expect(await screen.findByText('The buyer pays.')).toBeInTheDocument();
+      expect(await screen.findByText('Documents Added')).toBeInTheDocument();
+    } finally {
+      observer.disconnect();
+    }
+    expect(loadingShown).toBe(false);
+    expect(api.requests).toHaveLength(3);
+    // Claimed once the workspace showed it: a later load asks again.
     expect(await takeEarly<unknown>('projects', () => Promise.resolve('asked again'))).toBe('asked again');
   });
 

@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -25,7 +25,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
-import { takeEarly, takeSettled } from '../api/early';
+import { claimEarly, peekSettled, takeEarly } from '../api/early';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project, ReportKind } from '../api/types';
@@ -61,8 +61,6 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const { state, projects, add, remove } = useProjects();
   const selectedProject = projects.find((project) => project.id === selectedId) ?? null;
   const isViewer = selectedProject?.role === 'viewer';
-  // The Analysis tab's panel (hidden behind the chat at first) is rendered after what shows, not in the same task.
-  const analysisProject = useDeferredValue(selectedProject, null);
   const [shareOpen, setShareOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
 
@@ -75,7 +73,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [showProjectWelcome, setShowProjectWelcome] = useState(false);
   // Known at once when the page's early request for the project's files has answered already.
   const [earlyFiles] = useState(() => {
-    const files = selectedId === null ? undefined : takeSettled<string[]>(`files:${selectedId}`);
+    const files = selectedId === null ? undefined : peekSettled<string[]>(`files:${selectedId}`);
     return files === undefined ? null : { projectId: selectedId, present: files.length > 0 };
   });
   const [hasDocuments, setHasDocuments] = useState(earlyFiles?.present ?? false);
@@ -115,6 +113,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
     // The first project shown, whose files the early request told: nothing to reset, nothing to ask.
     if (!earlyFilesShown.current && earlyFiles !== null && earlyFiles.projectId === selectedId) {
       earlyFilesShown.current = true;
+      claimEarly(`files:${selectedId}`);
       return;
     }
     earlyFilesShown.current = true;
@@ -377,13 +376,13 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 hidden={tab !== 'analysis'}
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
-                {analysisOpened && analysisProject && (
+                {analysisOpened && selectedProject && (
                   <AnalysisPanel
-                    key={analysisProject.id}
-                    projectId={analysisProject.id}
-                    canGenerate={analysisProject.role !== 'viewer'}
-                    stored={sessionReports[analysisProject.id]}
-                    onGenerated={(kind, markdown) => keepReport(analysisProject.id, kind, markdown)}
+                    key={selectedProject.id}
+                    projectId={selectedProject.id}
+                    canGenerate={selectedProject.role !== 'viewer'}
+                    stored={sessionReports[selectedProject.id]}
+                    onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
                   />
                 )}
               </Box>
