@@ -6,15 +6,18 @@
  *     [--topology embedded|scaled] [--workers 2] [--threads N] [--json]
  *
  * While the clients ask, one more client asks GET /api/health/ every 200 ms: a busy server must still answer it.
- * --topology scaled runs the built server (npm run build:api) as one API process and --workers worker processes on
- * PostgreSQL and Redis (DATABASE_URL and REDIS_URL, this machine's by default; a schema and a key prefix of their own,
- * removed afterwards) instead of the embedded defaults in this process. --threads sets WORKER_THREADS (0: questions
- * scored and answered on the event loop), by default the machine's cores less one.
+ * The server is the built one (npm run build:api, which the npm script runs first), started as `npm start` starts it
+ * (the environment and Node options of start:api) in a process of its own on the embedded defaults; --topology scaled
+ * runs it as one API process and --workers worker processes on PostgreSQL and Redis (DATABASE_URL and REDIS_URL, this
+ * machine's by default; a schema and a key prefix of their own, removed afterwards). --threads sets WORKER_THREADS
+ * (0: questions scored and answered on the event loop), by default the machine's cores less one. The server's CPU an
+ * answer is that of its processes (the API's and the workers') during the load, read from /proc.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ApiClient, startBenchApp, startScaledOut } from './lib/app';
+import { ApiClient, type ServerProcess, startScaledOut, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
+import { processCpuSeconds } from './lib/cpu';
 import { byCodeUnits, cuadPath, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import { askUnderLoad } from './lib/load-clients';
@@ -39,7 +42,10 @@ async function main(): Promise<void> {
   const duration = args.count('seconds', 30);
 
   const threads: Record<string, string> = args.string('threads') === undefined ? {} : { WORKER_THREADS: String(args.count('threads', 1, 0)) };
-  const bench = topology === 'scaled' ? await startScaledOut('qa', args.count('workers', 2), { settings: threads }) : await startBenchApp('qa', threads);
+  const scaled = topology === 'scaled' ? await startScaledOut('qa', args.count('workers', 2), { settings: threads }) : undefined;
+  const bench: ServerProcess = scaled ?? (await startServerProcess('qa', undefined, { settings: threads }));
+  const serverPids = [bench.pid, ...(scaled?.workerPids ?? [])];
+  const serverCpuSeconds = (): number => serverPids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
   try {
     const api = new ApiClient(bench.baseUrl);
     await api.createUser(bench.config);
@@ -56,11 +62,9 @@ async function main(): Promise<void> {
     await api.ask(projectId, questions[0]);
     const coldMs = seconds(started) * 1000;
 
-    // The embedded server runs in this process, so this process's CPU time is the server's (the clients are another process).
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = serverCpuSeconds();
     const load = await askUnderLoad({ baseUrl: bench.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMsPerAnswer = topology === 'embedded' && load.latencies.length > 0 ? (cpu.user + cpu.system) / 1000 / load.latencies.length : NaN;
+    const cpuMsPerAnswer = load.latencies.length > 0 ? ((serverCpuSeconds() - cpuBefore) * 1000) / load.latencies.length : NaN;
     const clientCpuMsPerAnswer = load.latencies.length > 0 ? load.cpuMs / load.latencies.length : NaN;
     const sorted = [...load.latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);

@@ -39,3 +39,9 @@ export function cpuSnapshot(): { self: number; liveChildren: number; finishedChi
     finishedChildren: (field(own, 13) + field(own, 14)) / ticks(),
   };
 }
+
+/** CPU seconds (user + system) that the process `pid` has spent so far, all its threads included; NaN once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields === null ? NaN : (Number(fields[11]) + Number(fields[12])) / ticks();
+}
