@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Chunk, TextSpan } from '@casewise/legal';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, Repository, type SelectQueryBuilder } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
 import { type UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
@@ -14,6 +13,10 @@ const textOf = (documentId: string): FieldRef => ({ table: 'document_texts', col
 type ChunkSealedColumn = 'text' | 'heading_path';
 export const CHUNK_SEALED_COLUMNS: readonly ChunkSealedColumn[] = ['text', 'heading_path'];
 const chunkField = (column: ChunkSealedColumn, chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
+/** The columns of a chunk row as `replaceContent` writes them, in the order of its values. */
+const CHUNK_INSERT_COLUMNS = ['"id"', '"document_id"', '"project_id"', '"ordinal"', '"start"', '"end"', '"page_start"', '"page_end"', '"heading_path"', '"text"', '"vector"'];
+/** Rows a chunk insert writes at most: 500 rows of 11 values stay far below PostgreSQL's 65,535 parameters. */
+const CHUNK_BATCH = 500;
 
 export interface NewChunk {
   ordinal: number;
@@ -81,12 +84,23 @@ export class IngestionRepository {
     return { documentId: document.id, text: sealedText, pages, furniture, chunks: rows };
   }
 
-  /** Replaces the document's text and chunks within `transaction`: running twice leaves one set. */
+  /**
+   * Replaces the document's text and chunks within `transaction`: running twice leaves one set. The chunks go in as
+   * plain multi-row inserts: TypeORM's insert builder took longer to write their SQL than the database to run it (its
+   * parameter look-ups grow with the rows of a batch), about a tenth of the server's time while ingesting.
+   */
   async replaceContent(transaction: Transaction, content: SealedContent): Promise<void> {
     await transaction.delete(SealedChunkEntity, { documentId: content.documentId });
     await transaction.upsert(SealedDocumentTextEntity, { documentId: content.documentId, text: content.text, pages: content.pages, furniture: content.furniture }, ['documentId']);
-    for (let i = 0; i < content.chunks.length; i += 500) {
-      await transaction.insert(SealedChunkEntity, content.chunks.slice(i, i + 500) as QueryDeepPartialEntity<SealedChunkEntity>[]);
+    for (let i = 0; i < content.chunks.length; i += CHUNK_BATCH) {
+      const batch = content.chunks.slice(i, i + CHUNK_BATCH);
+      const values: unknown[] = [];
+      const rows = batch.map((chunk) => {
+        const first = values.length;
+        values.push(chunk.id, chunk.documentId, chunk.projectId, chunk.ordinal, chunk.start, chunk.end, chunk.pageStart, chunk.pageEnd, chunk.headingPath, chunk.text, chunk.vector);
+        return `(${CHUNK_INSERT_COLUMNS.map((_, column) => `$${first + column + 1}`).join(', ')})`;
+      });
+      await transaction.query(`INSERT INTO "chunks" (${CHUNK_INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
     }
   }
 
