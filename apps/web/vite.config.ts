@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -16,6 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     reportCompressedSize: true,
     manifest: true,
+    // A second, small entry that starts the workspace's requests before the app's code has arrived; the build-time
+    // script (scripts/prerender.mjs) names it in the workspace's page only.
+    rolldownOptions: isSsrBuild ? undefined : { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), early: fileURLToPath(new URL('src/early-entry.ts', import.meta.url)) } },
   },
   test: {
     environment: 'jsdom',

@@ -126,7 +126,19 @@ describe('the built product sends its web files compressed and cacheable', () =>
         expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
         // So does a project's workspace: its code is fetched with the entry, not after it.
         const workspace = await get('/project/some-project', { Accept: 'text/html' });
-        expect(workspace.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
+        const workspaceHtml = workspace.body.toString('utf8');
+        expect(workspaceHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
+        // And a small second entry that asks for the matter's data as soon as the API client has come, run before the
+        // app's code has arrived: it imports that one chunk, which imports nothing (no React, no MUI).
+        const early = /<script type="module" async crossorigin src="(\/assets\/early-[^"]+\.js)"><\/script>/.exec(workspaceHtml)?.[1];
+        expect(early).toBeDefined();
+        const imports = (code: string): string[] => [...code.matchAll(/\bfrom\s*["']\.\/([^"']+)["']|\bimport\s*["']\.\/([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
+        const earlyImports = imports((await get(early as string)).body.toString('utf8'));
+        expect(earlyImports).toHaveLength(1);
+        expect(imports((await get(`/assets/${earlyImports[0]}`)).body.toString('utf8'))).toEqual([]);
+        expect(workspaceHtml).toContain(`<link rel="modulepreload" crossorigin href="/assets/${earlyImports[0]}">`);
+        // Only the workspace's page names it.
+        expect(login.body.toString('utf8')).not.toContain(early as string);
       } else {
         expect(decoded(routed).equals(decoded(index))).toBe(true);
       }

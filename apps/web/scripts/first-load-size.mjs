@@ -22,7 +22,8 @@ function collect(key, seen) {
   for (const next of manifest[key].imports ?? []) collect(next, seen);
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The app's entry (the build has a second one, src/early-entry.ts, which only the workspace's page names).
+const entryKey = 'index.html';
 let failed = false;
 for (const [route, source] of Object.entries(routes)) {
   const keys = new Set();

@@ -38,9 +38,10 @@ for (const { path, name } of PAGES) {
 const PRELOADED = [
   { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
   { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
-  // The workspace, sent for /projects and /project/{id}: its data is asked for by the entry (src/api/early.ts),
-  // its code would otherwise be asked for only once the entry has run.
-  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx' },
+  // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
+  // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
+  // has run.
+  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true },
 ];
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
@@ -49,12 +50,16 @@ const closure = (key, seen = new Set()) => {
   for (const next of manifest[key]?.imports ?? []) closure(next, seen);
   return seen;
 };
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const loadedWithEntry = closure(entry);
-for (const { path, name, source } of PRELOADED) {
+const loadedWithEntry = closure('index.html');
+// The small entry that starts the workspace's requests (src/early-entry.ts): it runs as soon as it and the API client
+// have arrived, before the app's entry, whose code is many times larger.
+const early = manifest['src/early-entry.ts'];
+if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
+for (const { path, name, source, earlyRequests } of PRELOADED) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
   const links = [
+    ...(earlyRequests ? [`<script type="module" async crossorigin src="/${early.file}"></script>`] : []),
     ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
     // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
     ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),

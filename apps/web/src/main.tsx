@@ -3,11 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { startEarlyRequests } from './api/early';
+import { startPageRequests } from './api/early';
 import { AppRoutes } from './app';
 import { theme } from './theme';
 
-startEarlyRequests(window.location.pathname);
+startPageRequests();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

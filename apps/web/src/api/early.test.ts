@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { getChatHistory } from './chat';
 import { listFiles } from './documents';
-import { startEarlyRequests, takeEarly } from './early';
+import { startEarlyRequests, startPageRequests, takeEarly } from './early';
 import { listProjects } from './projects';
 
 const PROJECT = { id: 'p1', name: 'Lease review', description: '', created_at: '2026-01-01T00:00:00Z', role: 'owner' };
@@ -34,5 +34,20 @@ describe('requests started before the page renders', () => {
     startEarlyRequests('/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests).toHaveLength(0);
+  });
+
+  it("starts the page's requests once though both of the page's entries ask", async () => {
+    window.localStorage.setItem('token', 'jwt');
+    window.history.pushState({}, '', '/project/p1');
+    const { requests } = mockFetch({
+      'GET /api/projects/': () => json(200, [PROJECT]),
+      'GET /api/projects/p1/chat_history/': () => json(200, { history: [] }),
+      'GET /api/projects/p1/files/': () => json(200, { files: [] }),
+    });
+    startPageRequests();
+    startPageRequests();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/projects/', '/api/projects/p1/chat_history/', '/api/projects/p1/files/']);
+    window.history.pushState({}, '', '/');
   });
 });

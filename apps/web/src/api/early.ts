@@ -35,6 +35,18 @@ export function startEarlyRequests(pathname: string): void {
   keep(`files:${projectId}`, listFiles(projectId));
 }
 
+let pageRequestsStarted = false;
+
+/**
+ * Starts the early requests for this page's address, once per page load: the workspace's small early entry
+ * (src/early-entry.ts) and the app's entry both ask, and whichever runs first starts them.
+ */
+export function startPageRequests(): void {
+  if (pageRequestsStarted) return;
+  pageRequestsStarted = true;
+  startEarlyRequests(window.location.pathname);
+}
+
 /** The request started early under `key`, once; otherwise `load()`. */
 export function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
   const started = early.get(key);
