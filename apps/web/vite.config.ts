@@ -18,8 +18,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     reportCompressedSize: true,
     manifest: true,
     // A second, small entry that starts the workspace's requests before the app's code has arrived; the build-time
-    // script (scripts/prerender.mjs) names it in the workspace's page only.
-    rolldownOptions: isSsrBuild ? undefined : { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), early: fileURLToPath(new URL('src/early-entry.ts', import.meta.url)) } },
+    // script (scripts/prerender.mjs) names it in the workspace's page only. What it runs (the early requests with the
+    // API client, the time formatter) is one chunk, which the app's entry imports too.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          input: { index: fileURLToPath(new URL('index.html', import.meta.url)), early: fileURLToPath(new URL('src/early-entry.ts', import.meta.url)) },
+          output: { codeSplitting: { groups: [{ name: 'early', test: /[\\/]src[\\/](?:api[\\/]early|time-format)\.ts$/ }] } },
+        },
   },
   test: {
     environment: 'jsdom',
