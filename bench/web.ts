@@ -135,7 +135,21 @@ async function setSession(port: number, baseUrl: string, token: string | null): 
   }
 }
 
+/** Lighthouse's own failures to record a page load's trace, which say to run it again: they are not the page's. */
+const TRACE_NOT_RECORDED = /\b(?:NO_NAVSTART|NO_TRACING_STARTED)\b/;
+
+/** One Lighthouse run; a run whose trace Lighthouse failed to record is run once more. */
 async function lighthouse(port: number, url: string, output: string): Promise<LighthouseResult> {
+  try {
+    return await lighthouseOnce(port, url, output);
+  } catch (error) {
+    if (!TRACE_NOT_RECORDED.test((error as Error).message)) throw error;
+    console.error(`${(error as Error).message.split('\n')[0]}; running it again`);
+    return lighthouseOnce(port, url, output);
+  }
+}
+
+async function lighthouseOnce(port: number, url: string, output: string): Promise<LighthouseResult> {
   try {
     await run(
       process.execPath,
