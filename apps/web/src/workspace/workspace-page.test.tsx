@@ -17,6 +17,17 @@ const workspaceApi = (extra: Record<string, Route> = {}) => fixtureApi(PROJECTS,
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** Starts the page's early requests for p1 (its conversation holding one answer) and waits until they have answered. */
+async function earlyAnswersForP1(): Promise<ReturnType<typeof workspaceApi>> {
+  const api = workspaceApi({
+    'GET /api/projects/p1/chat_history/': () => json(200, { history: [{ _id: 'h1', message: 'Who pays?', response: 'The buyer pays.' }] }),
+  });
+  startEarlyRequests('/project/p1');
+  await waitFor(() => expect(api.requests).toHaveLength(3));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return api;
+}
+
 describe('WorkspacePage', () => {
   beforeEach(() => {
     window.localStorage.setItem('token', 'jwt');
@@ -38,12 +49,7 @@ describe('WorkspacePage', () => {
   });
 
   it('renders a project opened by its address with what the early requests brought, with no empty render before', async () => {
-    const api = workspaceApi({
-      'GET /api/projects/p1/chat_history/': () => json(200, { history: [{ _id: 'h1', message: 'Who pays?', response: 'The buyer pays.' }] }),
-    });
-    startEarlyRequests('/project/p1');
-    await waitFor(() => expect(api.requests).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const api = await earlyAnswersForP1();
     // Each state of the page as it is committed: the first with the workspace's tabs must hold the answer already.
     const seen: { loading: boolean; tabs: boolean; answer: boolean; badge: boolean }[] = [];
     const observer = new MutationObserver(() => {
@@ -70,12 +76,7 @@ describe('WorkspacePage', () => {
   });
 
   it('shows what the early requests brought when React throws its first render away and renders again, asking nothing twice', async () => {
-    const api = workspaceApi({
-      'GET /api/projects/p1/chat_history/': () => json(200, { history: [{ _id: 'h1', message: 'Who pays?', response: 'The buyer pays.' }] }),
-    });
-    startEarlyRequests('/project/p1');
-    await waitFor(() => expect(api.requests).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const api = await earlyAnswersForP1();
     // A sibling that suspends once: React commits the fallback and renders the workspace again from the start,
     // its first render (the state it read) thrown away, as it does when a render is interrupted.
     const gate = new Promise<void>((resolve) => setTimeout(resolve, 20));
