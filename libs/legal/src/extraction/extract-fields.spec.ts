@@ -270,6 +270,17 @@ describe('facts read right on real clauses', () => {
     expect(extractFields(start).effectiveFrom?.value).toMatch(/^This AGREEMENT regarding .* effective as of the last date of signature on the signature pages below\.$/);
   });
 
+  it('takes no start from a contract said to go on having effect, a provision read to be valid or a copy standing for an original', () => {
+    const clauses = [
+      '12. Reinstatement. This Agreement shall continue to be effective, or be reinstated, as the case may be, if at any time any payment is rescinded.',
+      '23. SEVERABILITY: Whenever possible, each provision of this Agreement will be interpreted in such manner as to be effective and valid under applicable law.',
+      '8.4 Counterparts. Delivery of an executed counterpart of a signature page to this Agreement by facsimile shall be effective as delivery of a manually executed counterpart.',
+    ];
+    for (const clause of clauses) expect(extractFields(`MAINTENANCE AGREEMENT\n1. Services. The Contractor shall maintain the equipment.\n${clause}`).effectiveFrom).toBeUndefined();
+    const start = 'MAINTENANCE AGREEMENT\n1. Term. This Agreement shall become effective on the date of its execution and shall remain in force for three years.';
+    expect(extractFields(`${start}\n${clauses[1]}`).effectiveFrom?.value).toBe('This Agreement shall become effective on the date of its execution and shall remain in force for three years.');
+  });
+
   it('reads the end of the term from the definition of the name the term clause uses', () => {
     const expiry =
       'PROMOTION AGREEMENT\n1. Definitions. "Expiration Date" means March 31, 2020. "Product" means the drug.\n\n2. Term. This Agreement shall commence on the Effective Date and, unless earlier terminated, shall expire on the Expiration Date (the "Term").';

@@ -174,6 +174,12 @@ export const CONTRACT_CHANGE_WORDS = String.raw`amendments?|modifications?|varia
 /** Words before "this Agreement shall be effective" that make an amendment or a waiver the subject. */
 const CHANGE_OF_THE_CONTRACT = new RegExp(String.raw`\b(?:${CONTRACT_CHANGE_WORDS}|changes?)\b`, 'i');
 const SIGNATURE_CLAUSE = /^\W*in\s+witness\s+where(?:of|to)\b/i;
+/**
+ * "Effective" of something other than a start: a contract said to go on having effect ("shall continue to be
+ * effective, or be reinstated"), a provision read so as to be valid ("interpreted ... to be effective and valid"), a
+ * copy standing for an original ("by facsimile shall be effective as delivery of a manually executed counterpart").
+ */
+const NOT_A_START = /\bcontinue\s+to\s+be\s+effective\b|\beffective\s+and\s+(?:valid|enforceable|binding)\b|\b(?:valid|enforceable|binding)\s+and\s+effective\b|\beffective\s+as\s+(?:delivery|an?\s+original)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
 /** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
@@ -252,6 +258,7 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
       if (CHANGE_OF_THE_CONTRACT.test(text.slice(sentence.start, hit.index))) continue;
       // "IN WITNESS WHEREOF ... executed as of the Effective Date" points to a start stated elsewhere.
       if (SIGNATURE_CLAUSE.test(sentence.value)) continue;
+      if (NOT_A_START.test(text.slice(Math.max(sentence.start, hit.index - 30), Math.min(sentence.end, after + 40)))) continue;
       // Elsewhere the contract or its term must be what starts: "the period commencing on the Acceptance Date ...
       // of this Agreement" is a period of rebates, "owner of its property as of the Effective Date" no start at all.
       if (pattern !== EFFECTIVE_SENTENCES[0] && !CONTRACT_SUBJECT.test(text.slice(sentence.start, hit.index + hit[0].length))) continue;
