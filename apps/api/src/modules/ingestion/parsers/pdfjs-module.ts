@@ -34,10 +34,31 @@ export const TEXT_STATE_CLONE = {
   fields: `clone(){const e=Object.create(Object.getPrototypeOf(this));${TEXT_STATE_FIELDS.map((field) => `e.${field}=this.${field};`).join('')}`,
 } as const;
 
+/**
+ * Some PDF producers pad every page with empty save/restore pairs (`q Q`, a million of them in one 154-page CUAD
+ * contract, 60 MB of content): PDF.js handles each as an operation, copying the whole text state at the `q` and
+ * dropping the copy at the `Q`, in the text pass and again in the drawing pass of a sparse page. A `q` read with no
+ * operands and followed at once by a `Q` changes nothing, so the patched reader skips the pair: the text state, the
+ * text items and everything drawn are the same, with two operations fewer. The reader is found by its exact stock
+ * form (the name of PDF.js's command class is read from it); `READER_STOCK` matches it, `readerSkippingEmptyPairs`
+ * writes the replacement.
+ */
+export const READER_STOCK = /read\(e\)\{let n=e\.args;for\(;;\)\{const s=this\.parser\.getObj\(\);(?=if\(s instanceof ([\w$]+)\)\{const i=s\.cmd,a=[\w$]+\.opMap\[i\])/g;
+
+export function readerSkippingEmptyPairs(command: string): string {
+  return (
+    'read(e){let n=e.args;for(;;){const s=this.parser.getObj();' +
+    `if(s instanceof ${command}&&s.cmd==="q"&&(n===null||n.length===0)){const t=this.parser.buf1;` +
+    `if(t instanceof ${command}&&t.cmd==="Q"){this.parser.getObj();this._isPathOp=!1;this._numInvalidPathOPS=0;continue}}`
+  );
+}
+
 export interface PdfJsSourcePatch {
   source: string;
   /** How the text state is copied: unchanged (the expression was not found exactly once), generic, or field by field. */
   copy: 'unchanged' | 'generic' | 'fields';
+  /** Whether empty save/restore pairs are skipped (the reader was found exactly once). */
+  emptyPairsSkipped: boolean;
 }
 
 /** The fields the TextState class declares, in order, or null when its declaration is not recognised. */
@@ -49,13 +70,29 @@ function declaredTextStateFields(source: string, cloneAt: number): string[] | nu
 }
 
 /** The bundle with the text-state copy replaced, or unchanged when the expression is not found exactly once. */
-export function patchPdfJsSource(source: string): PdfJsSourcePatch {
+function patchTextStateCopy(source: string): Pick<PdfJsSourcePatch, 'source' | 'copy'> {
   const at = source.indexOf(TEXT_STATE_CLONE.slow);
   if (at < 0 || source.indexOf(TEXT_STATE_CLONE.slow, at + 1) >= 0) return { source, copy: 'unchanged' };
   const declared = declaredTextStateFields(source, at);
   const exact = declared !== null && declared.join() === TEXT_STATE_FIELDS.join();
   const replacement = exact ? TEXT_STATE_CLONE.fields : TEXT_STATE_CLONE.generic;
   return { source: source.replace(TEXT_STATE_CLONE.slow, replacement), copy: exact ? 'fields' : 'generic' };
+}
+
+/** The bundle with the operation reader skipping empty save/restore pairs, or unchanged unless found exactly once. */
+function patchEmptyPairs(source: string): { source: string; emptyPairsSkipped: boolean } {
+  const found = [...source.matchAll(READER_STOCK)];
+  if (found.length !== 1) return { source, emptyPairsSkipped: false };
+  const [match] = found;
+  const at = match.index;
+  return { source: source.slice(0, at) + readerSkippingEmptyPairs(match[1]) + source.slice(at + match[0].length), emptyPairsSkipped: true };
+}
+
+/** The bundle with both changes made where their stock code is recognised; each applies on its own. */
+export function patchPdfJsSource(source: string): PdfJsSourcePatch {
+  const copied = patchTextStateCopy(source);
+  const { source: patched, emptyPairsSkipped } = patchEmptyPairs(copied.source);
+  return { source: patched, copy: copied.copy, emptyPairsSkipped };
 }
 
 /** Where unpdf keeps its PDF.js bundle (the package exports it to `import` only, so it is found beside the entry). */
@@ -73,7 +110,7 @@ let loading: Promise<boolean> | null = null;
 export function usePatchedPdfJs(): Promise<boolean> {
   loading ??= (async () => {
     const patch = patchPdfJsSource(await readFile(unpdfPdfJsPath(), 'utf8'));
-    if (patch.copy === 'unchanged') return false;
+    if (patch.copy === 'unchanged' && !patch.emptyPairsSkipped) return false;
     const directory = await mkdtemp(join(tmpdir(), 'casewise-pdfjs-'));
     try {
       // Under a node_modules folder, so that swc's require hook (tests, benches) loads it as it is, like
