@@ -17,8 +17,28 @@ function readStatus(pid: number): ProcessMemory | null {
   }
 }
 
-/** Every live descendant of a process, from the parent links in /proc. */
-function descendants(root: number): number[] {
+/** The children of a process, from the child lists of its threads; null where the kernel does not keep them. */
+function childrenOf(pid: number): number[] | null {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const task of tasks) {
+    try {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ')) if (child !== '') found.push(Number(child));
+    } catch (error) {
+      // Without CONFIG_PROC_CHILDREN there is no such file at all; a thread that has just ended has none either.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && task === String(pid)) return null;
+    }
+  }
+  return found;
+}
+
+/** Every live descendant of a process, from the parent links of every process in /proc (the slow way). */
+function descendantsFromParentLinks(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -37,6 +57,22 @@ function descendants(root: number): number[] {
     const pid = stack.pop() as number;
     found.push(pid);
     stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/**
+ * Every live descendant of a process. Read from the processes' own child lists, a few files, rather than from every
+ * process of the machine: sampled every 20 ms, the full scan took a tenth of a core away from what it measures.
+ */
+function descendants(root: number): number[] {
+  const found: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const children = childrenOf(stack.pop() as number);
+    if (children === null) return descendantsFromParentLinks(root);
+    found.push(...children);
+    stack.push(...children);
   }
   return found;
 }
