@@ -152,15 +152,17 @@ describe('Bm25Index', () => {
     const agreement = index.scoreAll({ terms: [{ term: 'agreement', weight: 1 }] });
     const party = index.scoreAll({ terms: [{ term: 'party', weight: 1 }] });
     // "agreement" counts for the first two documents only, "party" for the last two; a filter still applies.
-    const scoped = index.scoreScoped(
-      [
-        { term: 'agreement', weight: 1, ranges: [0, 2] },
-        { term: 'party', weight: 1, ranges: [2, 4] },
-      ],
-      (id) => id !== 'notice',
-    );
+    const terms = [
+      { term: 'agreement', weight: 1, ranges: [0, 2] },
+      { term: 'party', weight: 1, ranges: [2, 4] },
+    ];
+    const scoped = index.addScoped(terms, new Float64Array(DOCS.length), (id) => id !== 'notice');
     expect([...scoped]).toEqual([agreement[0], agreement[1], party[2], 0]);
     expect(whole[2]).toBeGreaterThan(scoped[2]);
+    // Added to what the array holds, which stays as it was outside the ranges and where the filter rejects.
+    const held = Float64Array.from(DOCS, (_, i) => i + 0.5);
+    expect(index.addScoped(terms, held, (id) => id !== 'notice')).toBe(held);
+    expect([...held]).toEqual([0.5 + agreement[0], 1.5 + agreement[1], 2.5 + party[2], 3.5]);
   });
 
   it('reads a long list only within scattered ranges, each document scored as the whole score scores it', () => {
@@ -171,7 +173,7 @@ describe('Bm25Index', () => {
     const whole = many.scoreAll({ terms: [{ term: clause, weight: 2 }] });
     // Ranges of every size, far apart and side by side, some empty of the term, one reaching past the last document.
     const ranges = [0, 1, 3, 4, 5, 9, 40, 41, 42, 200, 333, 334, 500, 520, 599, 700];
-    const scoped = many.scoreScoped([{ term: clause, weight: 2, ranges }]);
+    const scoped = many.addScoped([{ term: clause, weight: 2, ranges }], new Float64Array(600));
     const inside = (position: number): boolean => ranges.some((start, i) => i % 2 === 0 && start <= position && position < ranges[i + 1]);
     expect([...scoped]).toEqual([...whole].map((score, position) => (inside(position) ? score : 0)));
     expect(scoped.filter((score) => score > 0).length).toBeGreaterThan(20);

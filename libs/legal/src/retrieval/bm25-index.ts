@@ -364,17 +364,18 @@ export class Bm25Index {
   }
 
   /**
-   * Like `scoreAll` for body terms that each count only within their own ranges of documents: the same scores, but
-   * each term's postings are read only where its ranges lie, however long its whole list is.
+   * Adds to `scores` (one slot per document, as `scoreAll` fills them) the scores of body terms that each count only
+   * within their own ranges of documents: what `scoreAll` would add there, but each term's postings are read only
+   * where its ranges lie, however long its whole list is, and no slot outside them is read or written.
    */
-  scoreScoped(terms: readonly ScopedTerm[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
-    return this.score(terms, filter, into);
+  addScoped(terms: readonly ScopedTerm[], scores: Float64Array, filter?: (id: string) => boolean): Float64Array {
+    return this.score(terms, filter, scores, false);
   }
 
-  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
+  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean, into?: Float64Array, clear = true): Float64Array {
     const n = this.ids.length;
     if (into !== undefined && into.length !== n) throw new Error(`Scores of ${n} documents cannot go into an array of ${into.length}`);
-    const scores = into?.fill(0) ?? new Float64Array(n);
+    const scores = into === undefined ? new Float64Array(n) : clear ? into.fill(0) : into;
     if (n === 0) return scores;
     const { k1 } = this.options;
     this.pack();

@@ -39,6 +39,19 @@ describe('LegalRetriever', () => {
     for (const hit of retriever.search(question, 5)) expect(hit.passageScore).toBe(hit.score);
   });
 
+  it('lifts the named contract’s passages that match the question, never one that does not', () => {
+    const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Which law governs?';
+    const hits = retriever.search(question, 5);
+    expect(hits.map((hit) => hit.id)).toEqual(['supply#0', 'license#0']);
+    for (const hit of hits) expect(hit.passageScore).toBeGreaterThan(0);
+    // The named contract's passages on both sides of another’s (added at different times): each gets the same lift.
+    const interleaved = LegalRetriever.build(DOCUMENTS, [CHUNKS[0], CHUNKS[2], { ...CHUNKS[0], id: 'supply#9' }, CHUNKS[3]]);
+    const lifted = interleaved.search(question, 5);
+    expect(lifted.map((hit) => hit.id)).toEqual(['supply#0', 'supply#9', 'license#0']);
+    expect(lifted[1].score).toBe(lifted[0].score);
+    expect(lifted[0].score - lifted[0].passageScore).toBeGreaterThan(lifted[2].score - lifted[2].passageScore);
+  });
+
   it('ranks a question the same whatever searches, of this retriever or of a larger one, came before it', () => {
     const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Who is the Receiving Party and which law governs?';
     const first = retriever.search(question, 5);
