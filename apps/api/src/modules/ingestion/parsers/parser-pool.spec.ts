@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,27 @@ function smallestCuadPdfs(count: number): string[] {
     .map((entry) => entry.path);
 }
 
+/** The command lines (arguments split) of this process's children that run the parse worker (Linux /proc). */
+function parseWorkerCommandLines(): string[][] {
+  const children = readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+  return children
+    .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean))
+    .filter((args) => args.some((arg) => /parse-worker\.[jt]s$/.test(arg)));
+}
+
 describe(ParserPool.name, () => {
+  it('starts its processes with the collector on their own thread and a bounded heap', async () => {
+    const pool = new ParserPool({ size: 1, maxHeapMb: 200 });
+    try {
+      expect((await pool.parse('txt', Buffer.from('Ready.'))).text).toBe('Ready.');
+      const [args, ...others] = parseWorkerCommandLines();
+      expect(others).toEqual([]);
+      expect(args).toEqual(expect.arrayContaining(['--max-old-space-size=200', '--single-threaded-gc', '--max-semi-space-size=4']));
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('parses several PDFs at once in two processes, each result the same as alone', async () => {
     const files = smallestCuadPdfs(3);
     const single = new ParserPool({ size: 1 });
