@@ -52,6 +52,18 @@ describe('LegalRetriever', () => {
     expect(lifted[0].score - lifted[0].passageScore).toBeGreaterThan(lifted[2].score - lifted[2].passageScore);
   });
 
+  it('lifts a contract’s passages once the contract itself is added, after its passages and a search', () => {
+    const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Which law governs?';
+    const other = { id: 'other', text: 'NOTICE between Hooli Inc. and Pied Piper Inc.' };
+    const late = LegalRetriever.build([DOCUMENTS[1], other], CHUNKS);
+    const before = late.search(question, 5).find((hit) => hit.id === 'supply#0');
+    expect(before?.score).toBe(before?.passageScore);
+    late.addDocument(DOCUMENTS[0]);
+    const after = late.search(question, 5);
+    expect(after[0].id).toBe('supply#0');
+    expect(after[0].score).toBeGreaterThan(after[0].passageScore);
+  });
+
   it('ranks a question the same whatever searches, of this retriever or of a larger one, came before it', () => {
     const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Who is the Receiving Party and which law governs?';
     const first = retriever.search(question, 5);

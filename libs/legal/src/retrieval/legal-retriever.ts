@@ -142,6 +142,8 @@ const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores(
 interface DocumentRuns {
   starts: Int32Array;
   ends: Int32Array;
+  /** Each run's document, by its place in `chunkDocumentIds`. */
+  places: Int32Array;
   /** The runs of the document at place p are `ofDocument[firstOf[p]]` up to `ofDocument[firstOf[p + 1]]`, in order. */
   firstOf: Int32Array;
   ofDocument: Int32Array;
@@ -175,7 +177,7 @@ export class LegalRetriever {
   /** For each chunk position, its document's place in `chunkDocumentIds` (typed as restored, until a chunk is added). */
   private chunkDocumentAt: number[] | Int32Array = [];
   /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
-  private chunkDocumentPositions: Int32Array | null = null;
+  private documentPositionOfPlace: Int32Array | null = null;
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
   /** Each document's runs of chunk positions (see `documentRuns`); built on first use. */
   private runs: DocumentRuns | null = null;
@@ -271,7 +273,7 @@ export class LegalRetriever {
     const opening = document.text.slice(0, this.options.openingChars);
     this.documents.add(document.id, opening, document.name ? { [NAME_FIELD]: documentNameWords(document.name) } : {});
     this.addDefinitions(document.id, findDefinedTerms(opening));
-    this.chunkDocumentPositions = null;
+    this.documentPositionOfPlace = null;
   }
 
   addChunk(chunk: RetrieverChunk): void {
@@ -280,7 +282,6 @@ export class LegalRetriever {
     if (!Array.isArray(this.chunkDocumentAt)) this.chunkDocumentAt = Array.from(this.chunkDocumentAt);
     this.chunkDocumentAt.push(this.documentPlace(chunk.documentId));
     this.addDefinitions(chunk.documentId, findDefinedTerms(chunk.text));
-    this.chunkDocumentPositions = null;
     this.documentOrdinals = null;
     this.runs = null;
     this.morphology = null;
@@ -488,7 +489,7 @@ export class LegalRetriever {
     places.forEach((place, run) => {
       ofDocument[filled[place]++] = run;
     });
-    this.runs = { starts: Int32Array.from(starts), ends: Int32Array.from(ends), firstOf, ofDocument };
+    this.runs = { starts: Int32Array.from(starts), ends: Int32Array.from(ends), places: Int32Array.from(places), firstOf, ofDocument };
     return this.runs;
   }
 
@@ -531,16 +532,16 @@ export class LegalRetriever {
     let bestDocument = 0;
     for (let i = 0; i < documentScores.length; i++) if (documentScores[i] > bestDocument) bestDocument = documentScores[i];
     if (bestDocument <= 0) return;
-    const positions = this.documentPositions();
+    const positions = this.placePositions();
     let bestChunk = 0;
     for (let i = 0; i < scores.length; i++) if (scores[i] > bestChunk) bestChunk = scores[i];
     const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
     // Run by run of one document's passages: its share is worked out once, and a document that does not match adds
     // nothing, so its passages are not read. Only passages that matched get the share, without a branch: about half
     // of a data room's passages match a question, in no order a branch could predict (six times the time).
-    const { starts, ends } = this.documentRuns();
+    const { starts, ends, places } = this.documentRuns();
     for (let run = 0; run < starts.length; run++) {
-      const position = positions[starts[run]];
+      const position = positions[places[run]];
       if (position < 0 || documentScores[position] === 0) continue;
       const share = (scale * documentScores[position]) / bestDocument;
       for (let i = starts[run]; i < ends[run]; i++) {
@@ -550,13 +551,11 @@ export class LegalRetriever {
     }
   }
 
-  private documentPositions(): Int32Array {
-    if (this.chunkDocumentPositions && this.chunkDocumentPositions.length === this.chunks.size) return this.chunkDocumentPositions;
-    const documentPosition = this.chunkDocumentIds.map((documentId) => this.documents.positionOf(documentId));
-    const positions = new Int32Array(this.chunks.size);
-    for (let i = 0; i < positions.length; i++) positions[i] = documentPosition[this.chunkDocumentAt[i]];
-    this.chunkDocumentPositions = positions;
-    return positions;
+  /** Each passage document's position in the documents' index, by its place in `chunkDocumentIds` (-1: none). */
+  private placePositions(): Int32Array {
+    if (this.documentPositionOfPlace && this.documentPositionOfPlace.length === this.chunkDocumentIds.length) return this.documentPositionOfPlace;
+    this.documentPositionOfPlace = Int32Array.from(this.chunkDocumentIds, (documentId) => this.documents.positionOf(documentId));
+    return this.documentPositionOfPlace;
   }
 }
 
