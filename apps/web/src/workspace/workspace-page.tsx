@@ -1,36 +1,20 @@
-import Tooltip from '@mui/material/Tooltip';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import GavelIcon from '@mui/icons-material/Gavel';
-import LogoutIcon from '@mui/icons-material/Logout';
-import MenuIcon from '@mui/icons-material/Menu';
-import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { listFiles } from '../api/documents';
 import { claimEarly, peekSettled, takeEarly } from '../api/early';
 import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project, ReportKind } from '../api/types';
 import { ROLE_LIMITS } from '../api/members';
-import type { ProjectRole } from '../api/types';
 import { AnalysisPanel, type SessionReports } from './analysis-panel';
 import { ApiKeysDialog } from './api-keys-dialog';
 import { ShareDialog } from './share-dialog';
@@ -39,12 +23,11 @@ import { CreateProjectDialog, type CreateProjectFlow } from './create-project-di
 import { DocumentManagerDialog } from './document-manager-dialog';
 import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
 import { useProjects } from './use-projects';
+import { removeWorkspaceFrame } from './workspace-frame';
+import { WorkspaceTopBar } from './workspace-top-bar';
 import { NoProjectsWelcome, ProjectWelcome } from './welcome-states';
 import './workspace.css';
 
-
-/** The badge a shared project shows: the person's role on it. */
-const ROLE_BADGES: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 export const LOGOUT_DELAY_MS = 3000;
 
 type WorkspaceTab = 'chat' | 'analysis';
@@ -87,6 +70,9 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [sessionReports, setSessionReports] = useState<Record<string, SessionReports>>({});
   const deletedIds = useRef(new Set<string>());
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // The build-time bar (sent with the page, before any script) gives way to this one, drawn in the same place.
+  useLayoutEffect(removeWorkspaceFrame, []);
 
   useEffect(
     () => () => {
@@ -201,89 +187,17 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
       <div className="cw-workspace-backdrop" aria-hidden="true" />
-      <AppBar position="relative" elevation={1} sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
-          {/* Its place is kept while the list loads: the title beside it would otherwise move (and wrap) once it came. */}
-          {state.status === 'loading' && <Box aria-hidden="true" sx={{ width: 40, height: 40, ml: '-12px', flexShrink: 0 }} />}
-          {projects.length > 0 && (
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label={sidebarOpen ? 'Hide projects' : 'Show projects'}
-              aria-expanded={sidebarOpen}
-              aria-controls="projects-sidebar"
-              onClick={() => setSidebarOpen((open) => !open)}
-            >
-              {sidebarOpen ? <MenuOpenIcon /> : <MenuIcon />}
-            </IconButton>
-          )}
-          <GavelIcon aria-hidden="true" sx={{ display: { xs: 'none', sm: 'block' } }} />
-          <Box sx={{ minWidth: 0, mr: 1 }}>
-            <Typography variant="h6" component="p" sx={{ lineHeight: 1.1 }}>
-              Casewise
-            </Typography>
-            <Typography variant="caption" component="p" sx={{ opacity: 0.8 }}>
-              AI Assistant
-            </Typography>
-          </Box>
-          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
-            {selectedProject && (
-              <Typography component="p" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }} title={selectedProject.name}>
-                {selectedProject.name}
-              </Typography>
-            )}
-            {selectedProject && hasDocuments && (
-              <Chip
-                size="small"
-                icon={<CheckCircleOutlined />}
-                label="Documents Added"
-                sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', '& .MuiChip-icon': { color: 'inherit' } }}
-              />
-            )}
-          </Box>
-          {selectedProject && selectedProject.role !== 'owner' && (
-            <Chip size="small" label={ROLE_BADGES[selectedProject.role]} sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit' }} />
-          )}
-          {selectedProject && (
-            <Button color="inherit" startIcon={<GroupOutlined />} onClick={() => setShareOpen(true)} aria-label="Share project">
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                Share
-              </Box>
-            </Button>
-          )}
-          <Tooltip title={isViewer ? ROLE_LIMITS.upload : ''}>
-            <span>
-              <Button
-                color="inherit"
-                startIcon={<CloudUploadOutlined />}
-                onClick={() => setDocumentsOpen(true)}
-                disabled={!selectedProject || isViewer}
-                aria-label="Upload documents"
-              >
-                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                  Upload
-                </Box>
-              </Button>
-            </span>
-          </Tooltip>
-          <Button color="inherit" startIcon={<VpnKeyOutlined />} onClick={() => setKeysOpen(true)} aria-label="API keys">
-            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-              API keys
-            </Box>
-          </Button>
-          <Button
-            color="inherit"
-            startIcon={loggingOut ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutIcon />}
-            onClick={startLogout}
-            disabled={loggingOut}
-            aria-label={loggingOut ? 'Logging out' : 'Logout'}
-          >
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {loggingOut ? 'Logging out...' : 'Logout'}
-            </Box>
-          </Button>
-        </Toolbar>
-      </AppBar>
+      <WorkspaceTopBar
+        loading={state.status === 'loading'}
+        sidebar={projects.length > 0 ? { open: sidebarOpen, onToggle: () => setSidebarOpen((open) => !open) } : null}
+        project={selectedProject}
+        hasDocuments={hasDocuments}
+        loggingOut={loggingOut}
+        onShare={() => setShareOpen(true)}
+        onUpload={() => setDocumentsOpen(true)}
+        onApiKeys={() => setKeysOpen(true)}
+        onLogout={startLogout}
+      />
 
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative', zIndex: 1 }}>
         {compact ? (
