@@ -12,7 +12,7 @@ import { extractTitle } from '../extraction/title';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
 import { outsideSpans, overlapsAny } from '../text/boilerplate';
 import type { TextSpan } from '../text/sentences';
-import { TextMemo } from '../text/text-memo';
+import { DigestMemo, TextMemo } from '../text/text-memo';
 import { tokenize } from '../text/tokenizer';
 import { CATEGORY_WORDS } from './category-words';
 import { matchQuestionCategories } from './question-categories';
@@ -52,29 +52,35 @@ const DESCRIPTIVE: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Document 
 const WHOLE_TEXT_FIELDS: ReadonlySet<CuadCategory> = new Set<CuadCategory>(['Agreement Date', 'Effective Date', 'Expiration Date']);
 
 /**
- * Characters of passages and whole texts whose sentences (and, apart, whose fields) are kept between questions: the
- * next questions on a matter read the same passages and contracts again. These are the sizes at most; a server bounds
- * all of it with `sizeAnswerMemos`, within its search cache's memory.
+ * Characters of passages and whole texts whose sentences are kept between questions: the next questions on a matter
+ * read the same passages and contracts again. The size at most; a server bounds all the memos with
+ * `sizeAnswerMemos`, within its search cache's memory.
  */
 const MEMO_CHARS = 16_000_000;
-/** Whole texts mostly (about 50,000 characters a contract): 2,000,000 held 40, and a matter of 100 read its dates again. */
-const FIELD_MEMO_CHARS = 8_000_000;
+/**
+ * Fields of a text (a contract's title, parties, dates, term) kept under the text's digest, each memo's results at
+ * most: the fields of every contract of a data room of 2,000, by their whole texts and by their openings. Keyed by
+ * the texts themselves and bounded by their characters, they held about 160 contracts, and a question about the
+ * dates of any other contract read its whole text again (5.7 ms of 7.3 for three contracts).
+ */
+const FIELD_ENTRIES = 8_000;
 /** Sentences whose terms are kept: a set of a sentence's terms weighs about 2.7 bytes a character of it. */
 const TERMS_MEMO_CHARS = 16_000_000;
 /**
  * Bytes a character of a kept text is estimated to hold in each memo, its text included (about 1.5 bytes a character
- * once copied to the answering thread): a passage's sentence records 0.6, a sentence's set of terms 2.6, a field of
- * a whole text next to nothing (measured on 100 CUAD contracts).
+ * once copied to the answering thread): a passage's sentence records 0.6, a sentence's set of terms 2.6 (measured on
+ * 100 CUAD contracts).
  */
 const SEGMENT_BYTES_PER_CHAR = 2.1;
-const FIELD_BYTES_PER_CHAR = 1.5;
 const TERMS_BYTES_PER_CHAR = 4;
+/** Bytes a kept field is estimated to hold with its digest: a term or a list of parties is up to 1,600 characters of JSON. */
+const FIELD_ENTRY_BYTES = 1_500;
 const segmentsOf = new TextMemo<readonly Segment[]>(splitSegments, MEMO_CHARS);
-const titleOf = new TextMemo(extractTitle, FIELD_MEMO_CHARS);
-const partiesOf = new TextMemo(extractParties, FIELD_MEMO_CHARS);
-const agreementDateOf = new TextMemo(findAgreementDate, FIELD_MEMO_CHARS);
-const effectiveDateOf = new TextMemo(findEffectiveDateSpan, FIELD_MEMO_CHARS);
-const termOf = new TextMemo((text) => extractTermAndRenewal(text, segmentsOf.get(text)).term, MEMO_CHARS);
+const titleOf = new DigestMemo(extractTitle, FIELD_ENTRIES);
+const partiesOf = new DigestMemo(extractParties, FIELD_ENTRIES);
+const agreementDateOf = new DigestMemo(findAgreementDate, FIELD_ENTRIES);
+const effectiveDateOf = new DigestMemo(findEffectiveDateSpan, FIELD_ENTRIES);
+const termOf = new DigestMemo((text) => extractTermAndRenewal(text, segmentsOf.get(text)).term, FIELD_ENTRIES);
 
 /** A document's opening passage grown to its whole text, when that text is given. */
 function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): AnswerPassage {
@@ -222,16 +228,15 @@ interface LexicalScorer {
  */
 const termsOf = new TextMemo<ReadonlySet<string>>((text) => new Set(tokenize(text)), TERMS_MEMO_CHARS);
 
-/** Each memo of this module at its largest, with what a character kept in it is estimated to hold. */
-const MEMOS: readonly { memo: Pick<TextMemo<unknown>, 'resize' | 'size'>; chars: number; bytesPerChar: number }[] = [
-  { memo: segmentsOf, chars: MEMO_CHARS, bytesPerChar: SEGMENT_BYTES_PER_CHAR },
-  { memo: termOf, chars: MEMO_CHARS, bytesPerChar: FIELD_BYTES_PER_CHAR },
-  ...[titleOf, partiesOf, agreementDateOf, effectiveDateOf].map((memo) => ({ memo, chars: FIELD_MEMO_CHARS, bytesPerChar: FIELD_BYTES_PER_CHAR })),
-  { memo: termsOf, chars: TERMS_MEMO_CHARS, bytesPerChar: TERMS_BYTES_PER_CHAR },
+/** Each memo of this module at its largest (in characters of texts or in results), with what a unit of it is estimated to hold. */
+const MEMOS: readonly { memo: Pick<TextMemo<unknown>, 'resize' | 'size'>; units: number; bytesPerUnit: number }[] = [
+  { memo: segmentsOf, units: MEMO_CHARS, bytesPerUnit: SEGMENT_BYTES_PER_CHAR },
+  ...[titleOf, partiesOf, agreementDateOf, effectiveDateOf, termOf].map((memo) => ({ memo, units: FIELD_ENTRIES, bytesPerUnit: FIELD_ENTRY_BYTES })),
+  { memo: termsOf, units: TERMS_MEMO_CHARS, bytesPerUnit: TERMS_BYTES_PER_CHAR },
 ];
 
-/** Memory the answering memos of one thread may hold at their largest, in bytes (about 170 MB). */
-export const ANSWER_MEMO_BYTES = MEMOS.reduce((sum, { chars, bytesPerChar }) => sum + chars * bytesPerChar, 0);
+/** Memory the answering memos of one thread may hold at their largest, in bytes (about 160 MB). */
+export const ANSWER_MEMO_BYTES = MEMOS.reduce((sum, { units, bytesPerUnit }) => sum + units * bytesPerUnit, 0);
 
 /**
  * Bounds the memory the answering memos of this thread may hold to about `maxBytes` (at most `ANSWER_MEMO_BYTES`), each
@@ -240,12 +245,12 @@ export const ANSWER_MEMO_BYTES = MEMOS.reduce((sum, { chars, bytesPerChar }) => 
  */
 export function sizeAnswerMemos(maxBytes: number): void {
   const share = Math.max(0, Math.min(1, maxBytes / ANSWER_MEMO_BYTES));
-  for (const { memo, chars } of MEMOS) memo.resize(Math.floor(chars * share));
+  for (const { memo, units } of MEMOS) memo.resize(Math.floor(units * share));
 }
 
 /** Bytes the answering memos of this thread are estimated to hold now. */
 export function answerMemoBytes(): number {
-  return MEMOS.reduce((sum, { memo, bytesPerChar }) => sum + memo.size * bytesPerChar, 0);
+  return MEMOS.reduce((sum, { memo, bytesPerUnit }) => sum + memo.size * bytesPerUnit, 0);
 }
 
 function lexicalScorer(question: string): LexicalScorer {

@@ -7,4 +7,4 @@ export type { TextSpan } from './sentences';
 export { DEFAULT_BOILERPLATE_OPTIONS, detectBoilerplate, outsideSpans, overlapsAny } from './boilerplate';
 export type { BoilerplateKind, BoilerplateOptions, BoilerplateSpan } from './boilerplate';
 export { BoundedLru } from './bounded-lru';
-export { TextMemo } from './text-memo';
+export { DigestMemo, TextMemo } from './text-memo';

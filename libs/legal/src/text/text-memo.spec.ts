@@ -1,4 +1,4 @@
-import { TextMemo } from './text-memo';
+import { DigestMemo, TextMemo } from './text-memo';
 
 describe('TextMemo', () => {
   const counting = (maxChars: number): { memo: TextMemo<number>; calls: string[] } => {
@@ -74,5 +74,49 @@ describe('TextMemo', () => {
     memo.resize(8);
     expect(memo.size).toBe(8);
     expectOnlyBbbbDropped(memo, calls);
+  });
+});
+
+describe('DigestMemo', () => {
+  const counting = (maxEntries: number): { memo: DigestMemo<number>; calls: string[] } => {
+    const calls: string[] = [];
+    const memo = new DigestMemo((text) => {
+      calls.push(text);
+      return text.length;
+    }, maxEntries);
+    return { memo, calls };
+  };
+  // A contract's text: its fields are what the memo keeps, not the text.
+  const contract = (party: string): string => `SUPPLY AGREEMENT\n\nThis Agreement is made between ${party} and Buyer Inc.\n${'The Supplier shall deliver. '.repeat(2_000)}`;
+
+  it('computes a text once, also when an equal text comes as another string, and never gives one text the result of another', () => {
+    const { memo, calls } = counting(10);
+    expect(memo.get(contract('Seller LLC'))).toBe(contract('Seller LLC').length);
+    expect(memo.get(contract('Seller LLC'))).toBe(contract('Seller LLC').length);
+    // The same length, one letter apart at the very end; then two short texts one after the other.
+    const amended = `${contract('Seller LLC').slice(0, -1)}!`;
+    expect(memo.get(amended)).toBe(amended.length);
+    expect(memo.get('a')).toBe(1);
+    expect(memo.get('b')).toBe(1);
+    expect(memo.get(contract('Seller LLC'))).toBe(contract('Seller LLC').length);
+    expect(calls).toEqual([contract('Seller LLC'), amended, 'a', 'b']);
+  });
+
+  it('holds at most its results, whatever the length of the texts, dropping the least recently used first', () => {
+    const { memo, calls } = counting(2);
+    memo.get(contract('A Corp'));
+    memo.get(contract('B Corp'));
+    memo.get(contract('A Corp'));
+    memo.get(contract('C Corp'));
+    expect(memo.size).toBe(2);
+    memo.get(contract('A Corp'));
+    memo.get(contract('C Corp'));
+    expect(calls).toHaveLength(3);
+    memo.get(contract('B Corp'));
+    expect(calls).toHaveLength(4);
+    memo.resize(1);
+    expect(memo.size).toBe(1);
+    memo.get(contract('B Corp'));
+    expect(calls).toHaveLength(4);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BoundedLru } from './bounded-lru';
 
 /**
@@ -31,5 +32,49 @@ export class TextMemo<T> {
   /** Characters of the texts kept. */
   get size(): number {
     return this.values.weight;
+  }
+}
+
+/** The last text digested and its digest: the memos of one answer look up the same contract one after another. */
+let lastDigested: { text: string; digest: string } | undefined;
+
+/** A digest of the text (SHA-256), with which two different texts are never taken for one. */
+function digestOf(text: string): string {
+  if (lastDigested?.text !== text) lastDigested = { text, digest: createHash('sha256').update(text).digest('base64') };
+  return lastDigested.digest;
+}
+
+/**
+ * What a pure function made of a long text, when that is small: kept under a digest of the text instead of the text
+ * itself, so that the results of thousands of contracts (their title, parties, dates, term) are kept in the memory
+ * a few of their texts would take, and a text that changed is never given another's result. At most `maxEntries`
+ * results are kept, the least recently used dropped first.
+ */
+export class DigestMemo<T> {
+  private readonly values: BoundedLru<string, T>;
+
+  constructor(
+    private readonly compute: (text: string) => T,
+    maxEntries: number,
+  ) {
+    this.values = new BoundedLru<string, T>(maxEntries);
+  }
+
+  get(text: string): T {
+    const key = digestOf(text);
+    if (this.values.has(key)) return this.values.get(key) as T;
+    const value = this.compute(text);
+    this.values.set(key, value);
+    return value;
+  }
+
+  /** Keeps at most `maxEntries` results from now on, the least recently used dropped first. */
+  resize(maxEntries: number): void {
+    this.values.resize(maxEntries);
+  }
+
+  /** Results kept. */
+  get size(): number {
+    return this.values.size;
   }
 }
