@@ -238,6 +238,34 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
     await page.getByRole('dialog').getByRole('heading', { name: 'Create new project' }).waitFor();
   }, 120_000);
 
+  it('keeps the top bar one line high at 390 px, every button on the screen, before and after the badge comes', async () => {
+    const { server, page } = session;
+    const account = await createAccount(server, 'web-fixes-top-bar');
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Supply dispute' }, account.token);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedIn(page, account, `/project/${project.id}`);
+    const bar = page.locator('header').first();
+    await page.getByRole('navigation', { name: 'Projects' }).getByText('Supply dispute').waitFor();
+    await page.keyboard.press('Escape');
+    const before = await bar.boundingBox();
+    await uploadContract(page);
+    const badge = page.getByText('Documents Added');
+    await badge.waitFor({ state: 'attached' });
+    const after = await bar.boundingBox();
+    // A phone's bar is 56 px high (MUI's toolbar): the title's two lines fit it, and they do not wrap.
+    expect(before?.height).toBe(56);
+    expect(after).toEqual(before);
+    const subtitle = await bar.getByText('AI Assistant').boundingBox();
+    expect(subtitle?.height).toBeLessThan(24);
+    for (const name of ['Share project', 'Upload documents', 'API keys', 'Logout']) {
+      const button = await bar.getByRole('button', { name }).boundingBox();
+      expect(button === null ? null : button.x + button.width).toBeLessThanOrEqual(390);
+    }
+    // The badge shows its tick; its words are still there for screen readers.
+    await expect(bar.getByRole('button', { name: 'Share project' }).isVisible()).resolves.toBe(true);
+    expect((await badge.boundingBox())?.width).toBeLessThanOrEqual(1);
+  }, 180_000);
+
   it('keeps the digits of a pasted verification code and verifies with it', async () => {
     const { server, page, context } = session;
     const email = factory.email('web-fixes-paste');

@@ -11,19 +11,11 @@ const PAGES = [{ path: '/', name: 'index' }];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, '.prerender');
-const { renderPage, renderWorkspaceFrame } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
+const { renderPage } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const root = '<div id="root"></div>';
 if (!shell.includes(root)) throw new Error(`dist/index.html has no ${root}`);
 const year = new Date().getFullYear();
-
-// A page that shows something before any script has run: its scripts wait behind what the first paint needs (the
-// document, its styles) instead of being fetched first.
-const scriptsAfterFirstPaint = (page) =>
-  page
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<script type="module" async crossorigin', '<script type="module" async fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
 for (const { path, name } of PAGES) {
@@ -33,8 +25,11 @@ for (const { path, name } of PAGES) {
   const page = shell
     .replace(/\n( *)<\/head>/, (_, indent) => `\n${indent}  ${styles}\n${indent}</head>`)
     // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
-    .replace(root, () => `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`);
-  writeFileSync(join(dist, 'pages', `${name}.html`), scriptsAfterFirstPaint(page));
+    .replace(root, () => `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
+    // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
   console.log(`prerendered ${path} -> dist/pages/${name}.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} kB)`);
 }
 
@@ -45,9 +40,8 @@ const PRELOADED = [
   { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
   // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
   // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
-  // has run. Its top bar, alike for everyone while the projects load, is in the page beside #root: it shows at once,
-  // and the workspace takes it off when its own bar is drawn in the same place.
-  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true, frame: renderWorkspaceFrame },
+  // has run.
+  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true },
 ];
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
@@ -61,7 +55,7 @@ const loadedWithEntry = closure('index.html');
 // have arrived, before the app's entry, whose code is many times larger.
 const early = manifest['src/early-entry.ts'];
 if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
-for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
+for (const { path, name, source, earlyRequests } of PRELOADED) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
   const links = [
@@ -70,14 +64,8 @@ for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
     // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
     ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
-  const shown = frame === undefined ? undefined : await frame();
-  if (shown !== undefined && /<script/i.test(shown.html)) throw new Error(`The frame of ${path} holds an inline script`);
-  if (shown !== undefined) links.push(shown.styles);
-  const page = shell
-    .replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`)
-    .replace(root, () => (shown === undefined ? root : `${root}${shown.html}`));
-  writeFileSync(join(dist, 'pages', `${name}.html`), shown === undefined ? page : scriptsAfterFirstPaint(page));
-  console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks${shown === undefined ? '' : ', with its frame'})`);
+  writeFileSync(join(dist, 'pages', `${name}.html`), shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`));
+  console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);
 }
 
 rmSync(serverBundle, { recursive: true, force: true });

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { endSession } from './api/auth';
 import { setUnauthorizedHandler } from './api/http';
 import { clearToken, getToken, isLoggedIn, subscribeToSession } from './auth/session';
 import { PageLoader } from './components/page-loader';
-import { removeWorkspaceFrame } from './workspace/workspace-frame';
 
 const LandingPage = lazy(() => import('./pages/landing/landing-page'));
 const LoginPage = lazy(() => import('./pages/auth/login-page'));
@@ -29,16 +28,9 @@ function readResetEmail(): string {
 export function AppRoutes() {
   const navigate = useNavigate();
   // Subscribing to the location makes every navigation re-read the login state below.
-  const { pathname } = useLocation();
+  useLocation();
   // A page rendered at build time (and hydrated from it) is rendered signed out; the session is read right after.
   const loggedIn = useSyncExternalStore(subscribeToSession, isLoggedIn, signedOut);
-  const workspaceShown = loggedIn && (matchPath('/projects', pathname) !== null || matchPath('/project/:projectId', pathname) !== null);
-
-  // The workspace's page comes with its top bar drawn (scripts/prerender.mjs), which the workspace replaces with its
-  // own; on any other page (a signed-out visitor sent to the login page), it goes at once.
-  useLayoutEffect(() => {
-    if (!workspaceShown) removeWorkspaceFrame();
-  }, [workspaceShown]);
   const [resetEmail, setResetEmail] = useState(readResetEmail);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
@@ -7,8 +7,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AppRoutes } from './app';
 import { theme } from './theme';
-import { WORKSPACE_FRAME_ID } from './workspace/workspace-frame';
-import { WorkspaceTopBar } from './workspace/workspace-top-bar';
 
 export interface RenderedPage {
   /** What goes inside #root. */
@@ -22,46 +20,10 @@ const escapeStyle = (css: string): string => css.replace(/<\/style/gi, '<\\/styl
 /**
  * A public page as the browser's first render makes it (the tree of main.tsx with a static router), after every
  * lazy page it shows has loaded. Run at build time only (scripts/prerender.mjs), for pages alike for everyone.
- */
-export function renderPage(path: string): Promise<RenderedPage> {
-  return renderTree(
-    <StaticRouter location={path}>
-      <AppRoutes />
-    </StaticRouter>,
-  );
-}
-
-const ignore = (): void => undefined;
-
-/**
- * The workspace's top bar as its first render draws it, while the project list loads: sent in the workspace's page,
- * it shows before the app's code has come, and the workspace takes it off once its own bar is drawn in its place.
- */
-export function renderWorkspaceFrame(): Promise<RenderedPage> {
-  // Laid over the page where the workspace's bar will be (#root is then empty, or shows the loader); inert, as its
-  // buttons do nothing until the workspace's own have replaced them.
-  return renderTree(
-    <div id={WORKSPACE_FRAME_ID} inert style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1201 }}>
-      <WorkspaceTopBar
-        loading
-        sidebar={null}
-        project={null}
-        hasDocuments={false}
-        loggingOut={false}
-        onShare={ignore}
-        onUpload={ignore}
-        onApiKeys={ignore}
-        onLogout={ignore}
-      />
-    </div>,
-  );
-}
-
-/**
  * Emotion's cache in compat mode keeps each style it inserts instead of writing a <style> beside each element, so
  * the page gets them as a few style sheets in its head: one style pass before the first paint, not one per element.
  */
-async function renderTree(tree: ReactElement): Promise<RenderedPage> {
+export async function renderPage(path: string): Promise<RenderedPage> {
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   const { prelude } = await prerenderToNodeStream(
@@ -69,7 +31,9 @@ async function renderTree(tree: ReactElement): Promise<RenderedPage> {
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          {tree}
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </ThemeProvider>
       </CacheProvider>
     </StrictMode>,

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +23,6 @@ import { CreateProjectDialog, type CreateProjectFlow } from './create-project-di
 import { DocumentManagerDialog } from './document-manager-dialog';
 import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
 import { useProjects } from './use-projects';
-import { removeWorkspaceFrame } from './workspace-frame';
 import { WorkspaceTopBar } from './workspace-top-bar';
 import { NoProjectsWelcome, ProjectWelcome } from './welcome-states';
 import './workspace.css';
@@ -70,9 +69,6 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [sessionReports, setSessionReports] = useState<Record<string, SessionReports>>({});
   const deletedIds = useRef(new Set<string>());
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // The build-time bar (sent with the page, before any script) gives way to this one, drawn in the same place.
-  useLayoutEffect(removeWorkspaceFrame, []);
 
   useEffect(
     () => () => {

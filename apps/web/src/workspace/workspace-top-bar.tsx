@@ -21,10 +21,13 @@ import type { Project, ProjectRole } from '../api/types';
 /** The badge a shared project shows: the person's role on it. */
 const ROLE_BADGES: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 
+/** Out of sight, still read out by screen readers. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
 /**
  * A button that shows its icon alone below a breakpoint (its label hidden there) is as narrow as an icon button
  * there: at a text button's width, four of them left the title too little room on a phone ("AI Assistant" wrapped,
- * and the bar grew).
+ * the bar grew by 6 px, and the badge was cut to "D…").
  */
 const iconOnlyBelow = (breakpoint: 'sm' | 'md') => ({
   minWidth: { xs: 40, [breakpoint]: 64 },
@@ -64,12 +67,11 @@ export function WorkspaceTopBar({ loading, sidebar, project, hasDocuments, loggi
           </IconButton>
         )}
         <GavelIcon aria-hidden="true" sx={{ display: { xs: 'none', sm: 'block' } }} />
-        {/* Never narrower than its words: wrapped, they would make the bar taller when a badge or a button comes. */}
-        <Box sx={{ flexShrink: 0, mr: 1 }}>
+        <Box sx={{ minWidth: 0, mr: 1 }}>
           <Typography variant="h6" component="p" sx={{ lineHeight: 1.1 }}>
             Casewise
           </Typography>
-          <Typography variant="caption" component="p" noWrap sx={{ opacity: 0.8 }}>
+          <Typography variant="caption" component="p" sx={{ opacity: 0.8 }}>
             AI Assistant
           </Typography>
         </Box>
@@ -84,7 +86,14 @@ export function WorkspaceTopBar({ loading, sidebar, project, hasDocuments, loggi
               size="small"
               icon={<CheckCircleOutlined />}
               label="Documents Added"
-              sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', '& .MuiChip-icon': { color: 'inherit' } }}
+              sx={(muiTheme) => ({
+                flexShrink: 0,
+                bgcolor: 'rgba(255,255,255,0.16)',
+                color: 'inherit',
+                '& .MuiChip-icon': { color: 'inherit' },
+                // On a phone the badge is its tick alone: its words are still read out, not cut to "D…".
+                [muiTheme.breakpoints.down('sm')]: { '& .MuiChip-label': visuallyHidden, '& .MuiChip-icon': { mx: '3px' } },
+              })}
             />
           )}
         </Box>
