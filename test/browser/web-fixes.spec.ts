@@ -100,6 +100,16 @@ async function uploadContract(page: Page): Promise<void> {
 describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
   const session = useBrowserSession();
 
+  /** A new account with one project, signed in on that project's page (at this viewport, when one is given). */
+  async function onNewProject(label: string, name: string, viewport?: { width: number; height: number }): Promise<{ account: Account; projectId: string }> {
+    const { server, page } = session;
+    const account = await createAccount(server, label);
+    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name }, account.token);
+    if (viewport) await page.setViewportSize(viewport);
+    await signedIn(page, account, `/project/${project.id}`);
+    return { account, projectId: project.id };
+  }
+
   it('renders the liability analysis table as a table, and shows the reports again when the Analysis tab is reopened and after a reload', async () => {
     const { server, page } = session;
     const account = await createAccount(server, 'web-fixes-reports');
@@ -151,10 +161,8 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
   }, 300_000);
 
   it('shows the code block label of a question readably in the user\'s bubble', async () => {
-    const { server, page } = session;
-    const account = await createAccount(server, 'web-fixes-code');
-    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Code in a question' }, account.token);
-    await signedIn(page, account, `/project/${project.id}`);
+    const { page } = session;
+    await onNewProject('web-fixes-code', 'Code in a question');
     await uploadContract(page);
     await page.getByRole('tab', { name: 'Chat' }).click();
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -168,11 +176,8 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
   }, 300_000);
 
   it('grows the message box from 1 to 4 lines as the question gets longer, then scrolls it', async () => {
-    const { server, page } = session;
-    const account = await createAccount(server, 'web-fixes-input');
-    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Long questions' }, account.token);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signedIn(page, account, `/project/${project.id}`);
+    const { page } = session;
+    await onNewProject('web-fixes-input', 'Long questions', { width: 1280, height: 800 });
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.waitFor();
     const box = (): Promise<{ height: number; scrolls: boolean }> =>
@@ -198,13 +203,10 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
 
   it('opens a long conversation scrolled to its newest answer', async () => {
     const { server, page } = session;
-    const account = await createAccount(server, 'web-fixes-history');
-    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Long conversation' }, account.token);
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await signedIn(page, account, `/project/${project.id}`);
+    const { account, projectId } = await onNewProject('web-fixes-history', 'Long conversation', { width: 1280, height: 700 });
     await uploadContract(page);
     const questions = ['Who are the parties?', 'Which law governs?', 'How long is the term?', 'Who indemnifies whom?', 'Is liability capped?', 'Does it renew?'];
-    for (const question of questions) await server.call('POST', `/api/projects/${project.id}/qa/`, { question }, account.token);
+    for (const question of questions) await server.call('POST', `/api/projects/${projectId}/qa/`, { question }, account.token);
     await page.reload();
     const answers = page.getByRole('listitem', { name: 'Assistant message' });
     await answers.nth(questions.length - 1).waitFor();
@@ -239,11 +241,8 @@ describeWithChromium('Casewise in Chromium: the web app\'s rough edges', () => {
   }, 120_000);
 
   it('keeps the top bar one line high at 390 px, every button on the screen, before and after the badge comes', async () => {
-    const { server, page } = session;
-    const account = await createAccount(server, 'web-fixes-top-bar');
-    const project = await server.call<{ id: string }>('POST', '/api/projects/', { name: 'Supply dispute' }, account.token);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signedIn(page, account, `/project/${project.id}`);
+    const { page } = session;
+    await onNewProject('web-fixes-top-bar', 'Supply dispute', { width: 390, height: 844 });
     const bar = page.locator('header').first();
     await page.getByRole('navigation', { name: 'Projects' }).getByText('Supply dispute').waitFor();
     await page.keyboard.press('Escape');

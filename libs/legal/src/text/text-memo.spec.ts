@@ -1,14 +1,17 @@
 import { DigestMemo, TextMemo } from './text-memo';
 
+/** A memo of each text's length, made by `make`, with the texts it computed. */
+function countingWith<M>(make: (compute: (text: string) => number) => M): { memo: M; calls: string[] } {
+  const calls: string[] = [];
+  const memo = make((text) => {
+    calls.push(text);
+    return text.length;
+  });
+  return { memo, calls };
+}
+
 describe('TextMemo', () => {
-  const counting = (maxChars: number): { memo: TextMemo<number>; calls: string[] } => {
-    const calls: string[] = [];
-    const memo = new TextMemo((text) => {
-      calls.push(text);
-      return text.length;
-    }, maxChars);
-    return { memo, calls };
-  };
+  const counting = (maxChars: number) => countingWith((compute) => new TextMemo(compute, maxChars));
 
   /** After "aaaa", "bbbb" and "cccc" were computed once each: "aaaa" and "cccc" are still kept, "bbbb" is computed again. */
   const expectOnlyBbbbDropped = (memo: TextMemo<number>, calls: string[]): void => {
@@ -78,14 +81,7 @@ describe('TextMemo', () => {
 });
 
 describe('DigestMemo', () => {
-  const counting = (maxEntries: number): { memo: DigestMemo<number>; calls: string[] } => {
-    const calls: string[] = [];
-    const memo = new DigestMemo((text) => {
-      calls.push(text);
-      return text.length;
-    }, maxEntries);
-    return { memo, calls };
-  };
+  const counting = (maxEntries: number) => countingWith((compute) => new DigestMemo(compute, maxEntries));
   // A contract's text: its fields are what the memo keeps, not the text.
   const contract = (party: string): string => `SUPPLY AGREEMENT\n\nThis Agreement is made between ${party} and Buyer Inc.\n${'The Supplier shall deliver. '.repeat(2_000)}`;
 

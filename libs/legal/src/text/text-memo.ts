@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { BoundedLru } from './bounded-lru';
 
+/** The last text digested and its digest: the memos of one answer look up the same contract one after another. */
+let lastDigested: { text: string; digest: string } | undefined;
+
+/** A digest of the text (SHA-256), with which two different texts are never taken for one. */
+function digestOf(text: string): string {
+  if (lastDigested?.text !== text) lastDigested = { text, digest: createHash('sha256').update(text).digest('base64') };
+  return lastDigested.digest;
+}
+
+const itself = (text: string): string => text;
+
 /**
  * What a pure function made of a text, kept for the next call with the same text: answering reads the same
  * passages and the same contracts again question after question. Keyed by the text itself (not by a document id),
@@ -12,36 +23,30 @@ export class TextMemo<T> {
 
   constructor(
     private readonly compute: (text: string) => T,
-    maxChars: number,
+    maxUnits: number,
+    private readonly keyOf: (text: string) => string = itself,
   ) {
-    this.values = new BoundedLru<string, T>(maxChars, { weigh: (text) => text.length });
+    // Keyed by the text, a memo is bounded by the characters it keeps; keyed by a digest, by the results.
+    this.values = new BoundedLru<string, T>(maxUnits, keyOf === itself ? { weigh: (text) => text.length } : {});
   }
 
   get(text: string): T {
-    if (this.values.has(text)) return this.values.get(text) as T;
+    const key = this.keyOf(text);
+    if (this.values.has(key)) return this.values.get(key) as T;
     const value = this.compute(text);
-    this.values.set(text, value);
+    this.values.set(key, value);
     return value;
   }
 
-  /** Keeps at most `maxChars` characters of texts from now on, the least recently used dropped first. */
-  resize(maxChars: number): void {
-    this.values.resize(maxChars);
+  /** Keeps at most `maxUnits` (characters of texts, or results) from now on, the least recently used dropped first. */
+  resize(maxUnits: number): void {
+    this.values.resize(maxUnits);
   }
 
-  /** Characters of the texts kept. */
+  /** Characters of the texts kept, or results kept. */
   get size(): number {
     return this.values.weight;
   }
-}
-
-/** The last text digested and its digest: the memos of one answer look up the same contract one after another. */
-let lastDigested: { text: string; digest: string } | undefined;
-
-/** A digest of the text (SHA-256), with which two different texts are never taken for one. */
-function digestOf(text: string): string {
-  if (lastDigested?.text !== text) lastDigested = { text, digest: createHash('sha256').update(text).digest('base64') };
-  return lastDigested.digest;
 }
 
 /**
@@ -50,31 +55,8 @@ function digestOf(text: string): string {
  * a few of their texts would take, and a text that changed is never given another's result. At most `maxEntries`
  * results are kept, the least recently used dropped first.
  */
-export class DigestMemo<T> {
-  private readonly values: BoundedLru<string, T>;
-
-  constructor(
-    private readonly compute: (text: string) => T,
-    maxEntries: number,
-  ) {
-    this.values = new BoundedLru<string, T>(maxEntries);
-  }
-
-  get(text: string): T {
-    const key = digestOf(text);
-    if (this.values.has(key)) return this.values.get(key) as T;
-    const value = this.compute(text);
-    this.values.set(key, value);
-    return value;
-  }
-
-  /** Keeps at most `maxEntries` results from now on, the least recently used dropped first. */
-  resize(maxEntries: number): void {
-    this.values.resize(maxEntries);
-  }
-
-  /** Results kept. */
-  get size(): number {
-    return this.values.size;
+export class DigestMemo<T> extends TextMemo<T> {
+  constructor(compute: (text: string) => T, maxEntries: number) {
+    super(compute, maxEntries, digestOf);
   }
 }
