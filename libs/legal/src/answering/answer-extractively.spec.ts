@@ -81,6 +81,19 @@ describe('answerExtractively', () => {
     expect(answerExtractively(question, paragraphs(definitionOnly, 'doc-1', 'alliance.txt')).abstained).toBe(true);
   });
 
+  it('never quotes a table of contents, whose lines name the clauses the contract holds further on', () => {
+    const contents = 'ARTICLE IX GENERAL PROVISIONS 16 9.1 Entire Agreement; Conflict Among Agreements 16 9.2 Assignment and Change of Control; Successor and Assigns 16 9.3 Notices 17';
+    const clause = '9.2 Assignment and Change of Control. Either Party may terminate this Agreement upon written notice if the other Party undergoes a Change of Control.';
+    const question = 'Is consent or notice required of a party if the counterparty undergoes a change of control?';
+    const text = [contents, '', clause].join('\n');
+    const answer = answerExtractively(question, paragraphs(text, 'doc-1', 'ip-agreement.txt'));
+    expect(answer.citations.map((c) => c.quote)).toEqual([expect.stringContaining('may terminate this Agreement upon written notice if the other Party undergoes a Change of Control.')]);
+    expect(answerExtractively(question, paragraphs(contents, 'doc-1', 'ip-agreement.txt')).abstained).toBe(true);
+    // A sentence that cites a few sections is a sentence, not a table of contents.
+    const crossReference = 'The limitation in Section 9.1 does not apply to Section 9.2 or Section 9.3, and either Party may terminate this Agreement if the other Party undergoes a Change of Control.';
+    expect(answerExtractively(question, paragraphs(crossReference, 'doc-1', 'ip-agreement.txt')).abstained).toBe(false);
+  });
+
   it('abstains on a question the documents do not address', () => {
     const answer = answerExtractively('What is the capital of France?', passages);
     expect(answer).toEqual({ answer: ABSTAIN_ANSWER, citations: [], abstained: true });

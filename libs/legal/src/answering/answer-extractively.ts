@@ -95,6 +95,12 @@ const DISPLAY_CHARS = 600;
 /** A form's empty answer ("Not applicable.", "None.", "[Reserved]") says nothing worth quoting. */
 const PLACEHOLDER = /^\W*(?:not\s+applicable|n\/a|none|nil|reserved|intentionally\s+(?:left\s+)?(?:blank|omitted)|omitted)\W*$/i;
 const WORDLIKE = /\p{L}{2,}/u;
+/**
+ * A page number, then the next entry's section number and title ("... Conflict Among Agreements 16 9.2 Assignment"):
+ * twice in one sentence, it is a table of contents, which names clauses the contract holds further on.
+ */
+const CONTENTS_ENTRY = /(?:^|\s)\d{1,3}\s+(?:\d{1,2}(?:\.\d{1,2})+|(?:ARTICLE|Article|SECTION|Section)\s+(?:[IVXLC]+|\d{1,2}))\.?\s+[A-Z]/g;
+const isContents = (text: string): boolean => (text.match(CONTENTS_ENTRY)?.length ?? 0) >= 2;
 
 const NO_SPANS: readonly TextSpan[] = [];
 
@@ -119,7 +125,7 @@ function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOpt
     const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
     const furniture = boilerplate?.[passage.documentId] ?? NO_SPANS;
     for (const segment of segmentsOf.get(passage.text)) {
-      if (segment.isHeading || !WORDLIKE.test(segment.text) || PLACEHOLDER.test(segment.text)) continue;
+      if (segment.isHeading || !WORDLIKE.test(segment.text) || PLACEHOLDER.test(segment.text) || isContents(segment.text)) continue;
       // A sentence that runs into a page's footer or header is quoted without it.
       const kept = outsideFurniture(passage, passage.start + segment.start, passage.start + segment.end, furniture);
       if (kept === undefined) continue;
