@@ -176,7 +176,7 @@ export class LegalRetriever {
   private readonly chunkDocumentIndex = new Map<string, number>();
   /** For each chunk position, its document's place in `chunkDocumentIds` (typed as restored, until a chunk is added). */
   private chunkDocumentAt: number[] | Int32Array = [];
-  /** For each chunk position, its document's position in the document index (-1 when unknown); built on first use. */
+  /** For each place in `chunkDocumentIds`, that document's position in the document index (-1 when unknown); built on first use. */
   private documentPositionOfPlace: Int32Array | null = null;
   private documentOrdinals: { ordinals: Int32Array; ordinalOf: Map<string, number> } | null = null;
   /** Each document's runs of chunk positions (see `documentRuns`); built on first use. */
