@@ -25,6 +25,7 @@ import { BenchArgs, runBench } from './lib/args';
 import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import { askUnderLoad, type LoadResult } from './lib/load-clients';
+import { processCpuSeconds } from './lib/cpu';
 import { MemorySampler } from './lib/memory';
 
 const UPLOAD_CONCURRENCY = 4;
@@ -69,7 +70,16 @@ function diskBytes(path: string): number {
 
 const mb = (bytes: number): number => bytes / 1024 / 1024;
 
+/** A figure to a tenth for the JSON line; null where it could not be measured (no /proc: not Linux). */
+const tenths = (value: number): number | null => (Number.isFinite(value) ? Math.round(value * 10) / 10 : null);
+
+/**
+ * The load's figures. `cpuMsPerAnswer` is the server's CPU time per answer (every thread: the event loop, the
+ * answering and database threads, the garbage collector's): steadier from run to run than the percentiles, which
+ * move with everything else on the machine, and what two cores must share.
+ */
 interface Percentiles {
+  cpuMsPerAnswer: number;
   requests: number;
   failures: number;
   rps: number;
@@ -81,10 +91,11 @@ interface Percentiles {
   firstFailure: string | null;
 }
 
-function summarise(load: LoadResult): Percentiles {
+function summarise(load: LoadResult, cpuSeconds: number): Percentiles {
   const sorted = [...load.latencies].sort((a, b) => a - b);
   const health = [...load.healthLatencies].sort((a, b) => a - b);
   return {
+    cpuMsPerAnswer: load.latencies.length > 0 ? (cpuSeconds * 1000) / load.latencies.length : NaN,
     requests: load.latencies.length,
     failures: load.failures,
     rps: load.latencies.length / load.seconds,
@@ -146,11 +157,20 @@ class Deployment {
     return this.samplers.length === 0 ? NaN : this.samplers.reduce((sum, sampler) => sum + sampler.peek().concurrentMb, 0);
   }
 
+  /** The server's processes: the API, and scaled out its worker processes. */
+  private pids(): number[] {
+    if (this.server === null) return [];
+    return this.topology.kind === 'scaled' ? [this.server.pid, ...(this.server as ScaledOut).workerPids] : [this.server.pid];
+  }
+
   /** Resident memory of the server's processes now, MB. */
   memoryNowMb(): number {
-    if (this.server === null) return NaN;
-    const pids = this.topology.kind === 'scaled' ? [this.server.pid, ...(this.server as ScaledOut).workerPids] : [this.server.pid];
-    return pids.reduce((sum, pid) => sum + new MemorySampler([], 250, pid).peek().concurrentMb, 0);
+    return this.server === null ? NaN : this.pids().reduce((sum, pid) => sum + new MemorySampler([], 250, pid).peek().concurrentMb, 0);
+  }
+
+  /** CPU seconds the server's processes have spent so far, every thread counted (its idle parsing processes not). */
+  cpuSeconds(): number {
+    return this.server === null ? NaN : this.pids().reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
   }
 
   /** What the database holds on disk: PGlite's folder, or the deployment's PostgreSQL schema (tables, indexes, TOAST). */
@@ -234,9 +254,11 @@ async function oneMatter(corpus: string, files: readonly string[], queries: read
     const coldMs = seconds(coldStarted) * 1000;
 
     deployment.resetPeaks();
+    const cpuBefore = deployment.cpuSeconds();
     const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: [projectId], token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
+    const cpuSeconds = deployment.cpuSeconds() - cpuBefore;
     const peakLoadMb = deployment.peakMb();
-    return { documents: size, ingestS, failed, diskMb, databaseMb, peakIngestMb, afterIngestMb, coldMs, load: summarise(load), peakLoadMb };
+    return { documents: size, ingestS, failed, diskMb, databaseMb, peakIngestMb, afterIngestMb, coldMs, load: summarise(load, cpuSeconds), peakLoadMb };
   } finally {
     await deployment.remove();
   }
@@ -284,9 +306,11 @@ async function manyMatters(
     deployment.resetPeaks();
     // Questions that name no contract, as a lawyer asks them of any matter.
     const questions = [...new Set(queries.map((query) => query.question))].sort(byCodeUnits);
+    const cpuBefore = deployment.cpuSeconds();
     const load = await askUnderLoad({ baseUrl: server.baseUrl, projectIds: ids.map(({ id }) => id), token: api.bearer, questions, clients, seconds: duration, maxRequests: MAX_REQUESTS });
+    const cpuSeconds = deployment.cpuSeconds() - cpuBefore;
     const peakMb = deployment.peakMb();
-    return { projects, perProject, cacheMb, ingestS, failed: ids.reduce((sum, { failed }) => sum + failed, 0), idleMb, peakMb, load: summarise(load) };
+    return { projects, perProject, cacheMb, ingestS, failed: ids.reduce((sum, { failed }) => sum + failed, 0), idleMb, peakMb, load: summarise(load, cpuSeconds) };
   } finally {
     await deployment.remove();
   }
@@ -327,7 +351,7 @@ async function main(): Promise<void> {
   );
   console.log(
     table(
-      ['documents', 'ingest s', 'docs/s', 'failed', 'disk MB', 'database MB', 'memory peak ingesting MB', 'memory after MB', 'cold first answer ms', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'failed answers', 'health p95 ms', 'memory under load MB'],
+      ['documents', 'ingest s', 'docs/s', 'failed', 'disk MB', 'database MB', 'memory peak ingesting MB', 'memory after MB', 'cold first answer ms', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'failed answers', 'health p95 ms', 'server CPU ms/answer', 'memory under load MB'],
       rows.map((row) => [
         row.documents,
         fixed(row.ingestS),
@@ -344,6 +368,7 @@ async function main(): Promise<void> {
         fixed(row.load.p99, 0),
         row.load.failures,
         fixed(row.load.healthP95, 1),
+        fixed(row.load.cpuMsPerAnswer, 1),
         fixed(row.peakLoadMb, 0),
       ]),
     ),
@@ -361,7 +386,7 @@ async function main(): Promise<void> {
     const growth = roundRobin.peakMb - roundRobin.idleMb;
     console.log(
       table(
-        ['matters × documents', 'SEARCH_CACHE_MB', 'ingest s', 'failed', 'memory after restart MB', 'peak asking round-robin MB', 'growth MB', 'req/s', 'p95 ms', 'failed answers', 'health p95 ms'],
+        ['matters × documents', 'SEARCH_CACHE_MB', 'ingest s', 'failed', 'memory after restart MB', 'peak asking round-robin MB', 'growth MB', 'req/s', 'p95 ms', 'failed answers', 'health p95 ms', 'server CPU ms/answer'],
         [
           [
             `${roundRobin.projects} × ${roundRobin.perProject}`,
@@ -375,6 +400,7 @@ async function main(): Promise<void> {
             fixed(roundRobin.load.p95, 0),
             roundRobin.load.failures,
             fixed(roundRobin.load.healthP95, 1),
+            fixed(roundRobin.load.cpuMsPerAnswer, 1),
           ],
         ],
       ),
@@ -402,6 +428,7 @@ async function main(): Promise<void> {
           p99_ms: Math.round(row.load.p99),
           failed_answers: row.load.failures,
           health_p95_ms: Math.round(row.load.healthP95 * 10) / 10,
+          server_cpu_ms_per_answer: tenths(row.load.cpuMsPerAnswer),
           memory_under_load_mb: Math.round(row.peakLoadMb),
         })),
         round_robin:
@@ -418,6 +445,7 @@ async function main(): Promise<void> {
                 p95_ms: Math.round(roundRobin.load.p95),
                 failed_answers: roundRobin.load.failures,
                 health_p95_ms: Math.round(roundRobin.load.healthP95 * 10) / 10,
+                server_cpu_ms_per_answer: tenths(roundRobin.load.cpuMsPerAnswer),
               },
       }),
     );
