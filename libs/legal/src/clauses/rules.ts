@@ -347,6 +347,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bprice|fees?\b|royalt`, 0.3],
       [re`["“](?:affiliate|affiliated\s+company|control|controlled)["”]\s+(?:shall\s+)?means?|\bcommon\s+control|["“]control["”]|meaning\s+in\s+this\s+context|\bunder\s+common`, 0.7],
+      // Who counts as an affiliate or a subsidiary, said without quotes: "An Affiliate is another entity where at least
+      // 50.1% of its voting power is owned ...", "A subsidiary of a party is considered a company of which ...".
+      [re`^\W*(?:an?|the\s+term)\s+(?:affiliate|subsidiary)\b(?:\s+of\s+(?:a|either|any|each)\s+party)?\s+(?:is|shall\s+be|will\s+be)\s+(?:considered|deemed|another|any|a|an)\b`, 1.2],
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
       // ("except that either Party may assign ... without such consent to an entity that acquires ...").
@@ -708,7 +711,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     ],
     cues: [
       [re`\b(?:except|excluding|other\s+than|(?:shall|will)\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not,?\s+(?:however,\s+)?(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
-      [re`\bunlimited\s+liability|liability\s+shall\s+be\s+unlimited|without\s+limit(?:ation)?\s+(?:as\s+to|of)\s+(?:amount|liability)`, 1.5],
+      // Not an unlimited liability company (a kind of company, listed where a contract defines "person").
+      [re`\bunlimited\s+liability\b(?!\s+(?:compan|corporation|partnership|entit))|liability\s+shall\s+be\s+unlimited|without\s+limit(?:ation)?\s+(?:as\s+to|of)\s+(?:amount|liability)`, 1.5],
       [re`\b(?:limitations?|exclusions?|caps?)\s+(?:of|on)\s+(?:liability|damages)\b.{0,120}\b(?:shall\s+not|do\s+not|will\s+not)\s+apply`, 1.3],
       [re`\bnothing\s+(?:in\s+this\s+agreement|herein)\s+shall\s+(?:limit|exclude|restrict)\s+(?:either\s+party'?s\s+|any\s+party'?s\s+|any\s+)?liability`, 1.3],
       // "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION RIGHTS ..." (not a
