@@ -266,6 +266,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     category: 'Termination For Convenience',
     sectionTitle: re`termination\s+for\s+convenience|termination\s+without\s+cause`,
+    // Something ends: not a right exercised "at any time ... for any reason" that ends nothing (an inspection, a change
+    // of terms made on notice). An item of a list that opens "by" goes on from its lead-in ("This Agreement may be
+    // terminated: (a) by Magenta for any reason upon notice").
+    requires: [re`\bterminat|\bterminable|\bcancel|\bwithdraw|\brevok|^\W*\(?[a-z0-9]{1,4}[.)]\s*by\b`],
     cues: [
       [re`\b(?:may|shall\s+(?:have|be\s+entitled\s+to)\s+the\s+right\s+to|has\s+the\s+right\s+to|is\s+entitled\s+to|reserves\s+the\s+right\s+to|right\s+to|can|will\s+be\s+entitled\s+to),?\s+(?:\w+,?\s+){0,5}(?:terminate|cancel|withdraw)\b|\b(?:may|can)\s+(?:also\s+)?be\s+(?:terminated|cancel+ed)\b|\b(?:until|unless)\s+terminated\s+by\s+(?:either|any|one)\s+party|\bcancellable|terminable\b`, 0.5],
       [re`\bwithout\s+(?:any\s+)?(?:cause|reason|penalty)|\bfor\s+(?:its|their|any\s+party's|his|her)?\s*convenience|\bfor\s+any\s+(?:or\s+no\s+)?reason(?:\s+or\s+no\s+reason)?|\bfor\s+no\s+reason|\bwith\s+or\s+without\s+cause|\bat\s+any\s+time\b|\bat\s+will\b|\bin\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:and\s+absolute\s+)?discretion|\bnon-?cause`, 0.6],
@@ -451,6 +455,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bminimum\b`, 0.3],
     ],
     negatives: [
+      // Insurance a party must carry, however high its limits: "Umbrella/Excess Liability with limits of not less than
+      // $5,000,000", "shall maintain Fidelity Bond", "$1,000,000 per occurrence".
+      [re`\bumbrella\b|\bexcess\s+liability|\bfidelity\s+bond|\bper\s+occurrence|\bgeneral\s+liability|\b(?:insurance|coverage)\b[^.]{0,60}\b(?:limits?\s+of|with\s+limits|in\s+(?:an?\s+)?amounts?\s+(?:of\s+)?(?:not\s+less\s+than|at\s+least))`, 1],
       // A minimum length of notice or a minimum share of a specification: "a minimum of 60 days before", "a minimum of 99.9 percent".
       [re`\bminimum\s+of\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*[\d.]+\s*%?\s*\)\s*)?(?:percent|%|days?|business\s+days|hours|months|years)\b|\bminimum\s+of\s+[\d.]+\s*%`, 0.6],
       [re`^(?!.*\bminimum\b).*\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than)\s+(?:[\w.]+[\s-]){0,2}(?:\(\s*\d+\s*\)\s*)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|hours|months|years)\b`, 0.6],
