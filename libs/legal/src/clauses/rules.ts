@@ -824,6 +824,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bproceeds\s+of\s+(?:any\s+)?insurance|insurance\s+proceeds|to\s+the\s+extent\s+(?:covered|paid)\s+by\s+insurance`, 0.4],
       // Insurance of a shipment left out ("via FedEx ground, with no extra insurance") is no duty to insure.
       [re`\b(?:no|without)\s+(?:extra\s+|additional\s+|transit\s+)?insurance\b`, 1],
+      // Insurance as a payroll tax or a charge passed on, not cover to carry: "income taxes, unemployment insurance and social
+      // security taxes", "all transportation charges (including insurance)".
+      [re`\bunemployment\s+insurance\s+(?:and|or)\s+(?:social\s+security\s+)?tax|\bcharges?\b[^.;]{0,40}\(\s*including\s+insurance\s*\)|\bfreight\s+(?:and|&)\s+insurance\b`, 1],
     ],
     documentScore: 1.5,
   },
