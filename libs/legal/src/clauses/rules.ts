@@ -502,6 +502,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // a period not to exceed sixty (60) days"), an absence, or what an arbitration allows each side.
       [re`\bworking\s+(?:hours|time)\b|\bovertime\b|\bminimum\s+wage`, 1],
       [re`\b(?:period|time)\b[^.;]{0,20}\bnot\s+to\s+exceed\b|\bnot\s+to\s+exceed\s+(?:\w+\s+)?(?:\(\s*\d+\s*\)\s+)?(?:business\s+|calendar\s+)?(?:days?|weeks?|months?|years?)\b|\babsence\b|\barbitrat\w*|\bdepositions?\b|\bdiscovery\b`, 1],
+      // How often the other side may audit or inspect, or how long a publication may be held back: "may exercise such right
+      // to audit no more than one time per calendar year", "delay publication by no more than sixty (60) days".
+      [re`\baudit\w*|\binspect\w*|\bpublication\b`, 1],
     ],
     documentScore: 1,
   },
