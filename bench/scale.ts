@@ -22,10 +22,10 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { ApiClient, removeScaledOut, type ScaledIdentity, type ScaledOut, type ServerProcess, startScaledOut, startServerProcess } from './lib/app';
 import { BenchArgs, runBench } from './lib/args';
+import { processCpuSeconds } from './lib/cpu';
 import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import { askUnderLoad, type LoadResult } from './lib/load-clients';
-import { processCpuSeconds } from './lib/cpu';
 import { MemorySampler } from './lib/memory';
 
 const UPLOAD_CONCURRENCY = 4;
@@ -69,9 +69,6 @@ function diskBytes(path: string): number {
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024;
-
-/** A figure to a tenth for the JSON line; null where it could not be measured (no /proc: not Linux). */
-const tenths = (value: number): number | null => (Number.isFinite(value) ? Math.round(value * 10) / 10 : null);
 
 /**
  * The load's figures. `cpuMsPerAnswer` is the server's CPU time per answer (every thread: the event loop, the
@@ -428,7 +425,7 @@ async function main(): Promise<void> {
           p99_ms: Math.round(row.load.p99),
           failed_answers: row.load.failures,
           health_p95_ms: Math.round(row.load.healthP95 * 10) / 10,
-          server_cpu_ms_per_answer: tenths(row.load.cpuMsPerAnswer),
+          server_cpu_ms_per_answer: Math.round(row.load.cpuMsPerAnswer * 10) / 10,
           memory_under_load_mb: Math.round(row.peakLoadMb),
         })),
         round_robin:
@@ -445,7 +442,7 @@ async function main(): Promise<void> {
                 p95_ms: Math.round(roundRobin.load.p95),
                 failed_answers: roundRobin.load.failures,
                 health_p95_ms: Math.round(roundRobin.load.healthP95 * 10) / 10,
-                server_cpu_ms_per_answer: tenths(roundRobin.load.cpuMsPerAnswer),
+                server_cpu_ms_per_answer: Math.round(roundRobin.load.cpuMsPerAnswer * 10) / 10,
               },
       }),
     );
