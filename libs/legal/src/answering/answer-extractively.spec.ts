@@ -94,6 +94,21 @@ describe('answerExtractively', () => {
     expect(answerExtractively(question, paragraphs(crossReference, 'doc-1', 'ip-agreement.txt')).abstained).toBe(false);
   });
 
+  it('never quotes a bare subsection title, and reads the clause under it as titled by it', () => {
+    const text = [
+      '3. PAYMENT a. Annual Minimum Guarantee.',
+      'Licensee will pay to Licensor the Annual Minimum Guarantee of $50,000 for each Contract Year.',
+      '(e) Non-Compete.',
+      'During the Term, Supplier shall not sell any product that competes with the Products in the Territory.',
+    ].join('\n\n');
+    const minimum = answerExtractively('Is there a minimum order size or minimum amount or units per-time period that one party must buy from the counterparty under the contract?', paragraphs(text, 'doc-1', 'license.txt'));
+    expect(minimum.citations.map((c) => c.quote)).toEqual([expect.stringContaining('the Annual Minimum Guarantee of $50,000')]);
+    const compete = answerExtractively('Is there a restriction on the ability of a party to compete with the counterparty or operate in a certain geography or business or technology sector?', paragraphs(text, 'doc-1', 'license.txt'));
+    expect(compete.citations.map((c) => c.quote)).toEqual([expect.stringContaining('shall not sell any product that competes')]);
+    // The title alone names a clause; it states none.
+    expect(answerExtractively('Is there a restriction on the ability of a party to compete with the counterparty or operate in a certain geography or business or technology sector?', paragraphs('(e) Non-Compete.', 'doc-1', 'license.txt')).abstained).toBe(true);
+  });
+
   it('abstains on a question the documents do not address', () => {
     const answer = answerExtractively('What is the capital of France?', passages);
     expect(answer).toEqual({ answer: ABSTAIN_ANSWER, citations: [], abstained: true });

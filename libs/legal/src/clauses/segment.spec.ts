@@ -27,6 +27,33 @@ describe('splitSegments', () => {
     ]);
   });
 
+  it('takes a lettered subsection title, or a section and subsection title together, for a heading', () => {
+    const text = [
+      '(a) Change in Control Period.',
+      'Within ninety (90) days after the Closing, the Company shall deliver its accounts.',
+      '3. PAYMENT a. Annual Minimum Guarantee.',
+      'Licensee shall pay the guarantee each year.',
+      '4.1 Royalties. (i) Royalty Rates.',
+      '13.MISCELLANEOUS: (a) Assignment; Binding Effect; Reorganization.',
+    ].join('\n\n');
+    const segments = splitSegments(text);
+    expect(segments.filter((s) => s.isHeading).map((s) => s.text)).toEqual([
+      '(a) Change in Control Period.',
+      '3. PAYMENT a. Annual Minimum Guarantee.',
+      '4.1 Royalties. (i) Royalty Rates.',
+      '13.MISCELLANEOUS: (a) Assignment; Binding Effect; Reorganization.',
+    ]);
+    expect(segments.filter((s) => !s.isHeading).map((s) => [s.heading, s.sectionStart])).toEqual([
+      ['(a) Change in Control Period.', true],
+      ['3. PAYMENT a. Annual Minimum Guarantee.', true],
+    ]);
+  });
+
+  it('keeps the items of a list as sentences, though they are short and capitalised', () => {
+    const text = 'The following are Excluded Assets:\n\n(a) Net Sales;\n\n(b) Acme Trade Marks,\n\n(c) Retained Accounts.';
+    expect(splitSegments(text).filter((s) => s.isHeading).map((s) => s.text)).toEqual(['(c) Retained Accounts.']);
+  });
+
   it('reads an inline heading at the start of a sentence', () => {
     const [segment] = splitSegments('4. EXCLUSIVITY OF ENDORSEMENT   During the term, Consultant shall not endorse other products.');
     expect(segment.heading).toBe('EXCLUSIVITY OF ENDORSEMENT');

@@ -109,18 +109,21 @@ function trimRange(text: string, start: number, end: number): [number, number] |
   return e - s >= 2 ? [s, e] : null;
 }
 
-const HEADING_NUMBER = /^(?:(?:ARTICLE|Article|SECTION|Section|Clause|CLAUSE)\s+[0-9IVXLC]+[.:]?\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s+)?/;
+const HEADING_NUMBER = /^(?:(?:ARTICLE|Article|SECTION|Section|Clause|CLAUSE)\s+[0-9IVXLC]+[.:]?\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s+|\(?[a-z]{1,2}\)\s+|\((?:[ivx]{1,5}|[IVX]{1,5})\)\s+|[a-z]\.\s+)?/;
+/** A subsection's letter or numeral inside a heading ("3. PAYMENT a. Annual Minimum Guarantee.", "4.1 Royalties. (i) Royalty Rates."). */
+const ENUMERATOR = /^(?:\(?[a-z]{1,2}\)|\((?:[ivx]{1,5}|[IVX]{1,5})\)|[a-z]\.)$/;
 
 // "4. EXCLUSIVITY OF ENDORSEMENT   During the term..." or "12.3 Governing Law. This Agreement...".
 const INLINE_HEADING = /^(?:(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVXLC.]+\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s*)((?:[A-Z][A-Za-z&'/-]*,?\s(?:(?:of|and|or|the|to|for|on|by|in)\s)?){0,7}[A-Z][A-Za-z&'/-]*)(?:\s{2,}|[.:]\s|\s?[-–—]\s)/;
 
 function looksLikeHeading(segment: string): boolean {
-  if (segment.length > 90) return false;
+  // A list item ends with a semicolon or a comma ("(b) Net Sales;"), a heading never does.
+  if (segment.length > 90 || /[;,]$/.test(segment)) return false;
   const body = segment.replace(HEADING_NUMBER, '').replace(/[.:]$/, '').trim();
   if (body.length < 3) return false;
   const words = body.split(/\s+/).filter((w) => /[A-Za-z]/.test(w));
   if (words.length === 0 || words.length > 9) return false;
   const minor = /^(of|and|or|the|to|for|in|on|by|a|an|with|upon|from|not|as|at)$/i;
-  const capitalised = words.filter((w) => minor.test(w) || /^[("“']?[A-Z0-9]/.test(w)).length;
+  const capitalised = words.filter((w) => minor.test(w) || ENUMERATOR.test(w) || /^[("“']?[A-Z0-9]/.test(w)).length;
   return capitalised === words.length;
 }
