@@ -566,6 +566,7 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Audit Rights', 'books made available', "The Company shall make said books available to the Licensor's representative on reasonable notice during the Term."],
     ['Termination For Convenience', 'a right "also" to end the contract by notice', 'This Agreement may also be terminated by either party upon ninety (90) days written notice.'],
     ['Affiliate License-Licensee', 'sublicences to affiliates', 'The Licensee shall be entitled to grant sublicenses under its license to Affiliates only.'],
+    ['Affiliate License-Licensee', 'sublicences to affiliates with leave', 'MMT may not grant sublicenses of the rights and licenses granted to it in Section 2.1(a) to any Affiliate or Third Party without the prior written approval of SIGA.'],
     ['Cap On Liability', 'indirect loss excluded', "The Supplier's liability for indirect loss, including consequential loss and loss of profit, is excluded."],
     ['Cap On Liability', 'damages an arbitrator may not award', 'The arbitrator shall not award any party punitive, exemplary or consequential damages.'],
     ['Cap On Liability', 'a contribution capped', 'The Remarketing Agent shall not be required to contribute any amount in excess of the price at which the Securities were offered to the public.'],
@@ -589,6 +590,9 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],
     ['Volume Restriction', 'a cap on working hours', 'The Supplier shall comply with the maximum number of working hours laid down in the applicable laws.'],
     ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
+    ['Affiliate License-Licensee', 'a licence said not to be given', 'No right, title, license, or interest in any Marks owned by Ford or any of its affiliates is intended to be given to or acquired by iVillage by the execution of this Agreement.'],
+    ['Affiliate License-Licensee', 'a licence said not to be granted', 'No license, either express or implied, is granted to the Distributor or its affiliates by this Agreement to any patents or trademarks of the Company.'],
+    ['Affiliate License-Licensor', 'nothing construed as a grant', 'Nothing set forth in this Agreement shall be construed to grant to Manufacturer any license under the patents owned or controlled by Pfizer or any of its Affiliates.'],
     ['Uncapped Liability', 'an indemnity whose parties stand between "hold" and "harmless"', "Except as provided in Section 9, the Company shall defend, indemnify and hold the Contractor, its officers and employees, harmless from any liability arising from the Company's gross negligence."],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);

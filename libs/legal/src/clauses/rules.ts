@@ -8,6 +8,13 @@ const PERIOD = String.raw`(?:${DUR}|\[[\s*]*\](?:\s*\(\s*\[?[\s*]*\]?\s*\))?(?:\
 const SEVERABILITY = re`\b(?:invalid|unenforceable|illegal|severab\w*)\b`;
 /** Words that give a right to terminate at will: a sentence holding them is no termination for cause alone. */
 const AT_WILL = String.raw`convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|at\s+will`;
+/**
+ * A licence or right said not to be granted: "No right, title, license, or interest in any Marks ... is intended to be
+ * given", "No license, either express or implied, is granted", "nothing ... shall be construed to grant", "shall have no
+ * obligation to disclose, license or ...". (A party that "may not grant sublicenses ... to any Affiliate ... without the
+ * prior written approval" of the other may still do so: that is a licence reaching affiliates, on a condition.)
+ */
+const LICENCE_DENIED = re`\bno\s+(?:other\s+)?(?:rights?|title|interests?|licen[cs]es?)\b[^.;]{0,160}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:intended\s+to\s+be\s+)?(?:granted|given|conveyed|conferred|intended)\b|\bnothing\b[^.;]{0,150}\b(?:construed|deemed|interpreted)\s+(?:as\s+|to\s+)?(?:grant|confer|convey)|\bno\s+obligation\s+to\s+(?:[\w-]+,?\s+){0,3}(?:or\s+)?licen[cs]`;
 const IP = String.raw`(?:intellectual\s+property|inventions?|patents?|patent\s+rights|copyrights?|improvements?|work\s+product|deliverables|developments?|know-?how|technology|materials|results|data|works?|software|trade\s?marks?|modifications|derivative\s+works|proprietary\s+rights)`;
 
 /**
@@ -587,6 +594,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bcause\s+(?:its|their|each\s+of\s+its|the\s+(?:other\s+)?members\s+of\s+(?:the\s+)?)\b.{0,60}\b(?:affiliates|subsidiaries|group)\s+to\s+(?:hereby\s+)?grant|\bobtain\s+from\s+(?:your|its|their)\s+affiliates`, 1.2],
       [re`\b(?:affiliates?|subsidiaries)\s+of\s+(?:the\s+)?licen[cs]or\b`, 0.8],
     ],
+    negatives: [[LICENCE_DENIED, 1.2]],
     minScore: 1.2,
     documentScore: 1.2,
   },
@@ -603,6 +611,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // sublicenses ... to Affiliates only", "sublicense its rights ... solely to a current or future wholly owned subsidiary".
       [re`\b(?:grants?|sub-?licen[cs]\w*|transfer\s+its\s+right)\b.{0,200}\b(?:affiliates?|subsidiar(?:y|ies)|members\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?group)\b`, 0.6],
     ],
+    negatives: [[LICENCE_DENIED, 1.2]],
     minScore: 0.6,
     documentScore: 0.6,
   },
