@@ -593,6 +593,13 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Affiliate License-Licensee', 'a licence said not to be given', 'No right, title, license, or interest in any Marks owned by Ford or any of its affiliates is intended to be given to or acquired by iVillage by the execution of this Agreement.'],
     ['Affiliate License-Licensee', 'a licence said not to be granted', 'No license, either express or implied, is granted to the Distributor or its affiliates by this Agreement to any patents or trademarks of the Company.'],
     ['Affiliate License-Licensor', 'nothing construed as a grant', 'Nothing set forth in this Agreement shall be construed to grant to Manufacturer any license under the patents owned or controlled by Pfizer or any of its Affiliates.'],
+    ['Exclusivity', 'a recital of exclusive rights to be granted', 'WHEREAS, PcoMed is willing to apply such surface technologies onto Integra\'s devices and to grant Integra certain exclusive rights to use and commercialize those devices; and'],
+    ['Exclusivity', "an owner's exclusive right, title and interest", 'Dova shall have and retain sole and exclusive right, title and interest in and to all inventions developed under this Agreement.'],
+    ['Exclusivity', "an owner's exclusive right to maintain its registrations", 'Licensor shall have the sole and exclusive right and obligation to maintain and renew registrations for the Licensed Domain Names during the Term.'],
+    ['Minimum Commitment', 'no minimum fees', 'ISO may utilize the services on a non-exclusive basis and there are no minimum fees or utilization commitments under this Agreement.'],
+    ['Minimum Commitment', 'no obligation to buy any minimum', 'Manufacturer acknowledges and agrees that Customer is not otherwise obligated to purchase any minimum or specific quantity, volume or dollar amount of Product.'],
+    ['Minimum Commitment', 'a least number of staff', 'Distributor shall allocate a minimum of two (2) dedicated people to sell and support the Products full-time.'],
+    ['Minimum Commitment', 'insurance in the minimum amounts specified', 'At all times while this Agreement is in effect, Company shall carry insurance of the types and in the minimum amounts set forth in Exhibit G.'],
     ['Uncapped Liability', 'an indemnity whose parties stand between "hold" and "harmless"', "Except as provided in Section 9, the Company shall defend, indemnify and hold the Contractor, its officers and employees, harmless from any liability arising from the Company's gross negligence."],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
@@ -609,6 +616,9 @@ describe('detectClauses on wordings of issue 19', () => {
     ['an exception to keeping information secret', 'Nothing in this Section shall restrict either party with respect to information which is or becomes part of the public domain through no act of the receiving party.'],
     ['an exception to not hiring staff', 'The foregoing shall not preclude either party from employing any such employee who seeks employment in response to any general advertisement.'],
     ['leave to go to court meanwhile', 'No provision of this Section shall limit the right of a Party to obtain provisional or ancillary remedies from a court of competent jurisdiction.'],
+    ['interim measures beside an arbitration', 'This arbitration agreement does not preclude either Party seeking conservatory or interim measures from any court of competent jurisdiction.'],
+    ['an announcement the law requires', 'The restrictions imposed by this Section shall not prohibit the parties from making any public announcement required by any applicable law.'],
+    ['a licence granted with its own exception in brackets', 'Company hereby grants to ACSI, during the Term, a non-exclusive, non-transferable (except in accordance with Section 11.7) license to use the Company Marks, provided that ACSI may sublicense only to its affiliates.'],
   ])('finds no competitive-restriction exception in %s', (_, other) => {
     expect(containsCategory(detectClauses(`${restriction} ${other}`), 'Competitive Restriction Exception')).toBe(false);
   });

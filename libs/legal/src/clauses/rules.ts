@@ -167,6 +167,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b`, 0.6],
       // Exceptions to other duties: keeping information secret, not hiring each other's staff, going to court.
       [re`\bpublic\s+domain\b|\b(?:known|available)\s+to\s+the\s+(?:general\s+)?public\b|\bdisclosures?\b|\bemploy(?:ing|ment)\b|\bgeneral\s+(?:advertis\w+|solicitation)|\b(?:provisional|ancillary|interim)\s+(?:or\s+\w+\s+)?(?:remed\w*|relief)`, 0.8],
+      // Nor are an arbitration's interim measures, publicity, or a licence granted with its own exceptions in brackets
+      // ("a non-exclusive, non-transferable (except in accordance with Section 11.7) license").
+      [re`\barbitra\w*|\bconservatory\b|\binterim\s+measures|\bpublicity\b|\b(?:press|news)\s+releases?\b|\bpublic\s+announcements?\b|\brequired\s+by\s+(?:any\s+)?(?:applicable\s+)?(?:law|regulation)`, 1.2],
+      [re`\b(?:hereby\s+)?grants?\b(?:[^.;]|\.(?=\d)){0,120}\b(?:licen[cs]e|right\s+to\s+use)\b`, 0.6],
     ],
     minScore: 0.9,
     documentScore: 0.9,
@@ -221,6 +225,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // Non-exclusive, unless the sentence also grants something exclusive ("an exclusive licence ... and a non-exclusive licence").
       [re`^(?!.*(?<!non-?\s?)\bexclusive\b).*\bnon-?\s?exclusive\b`, 0.8],
       [re`\b(?:not|no|nor)\s+(?:[\w'’]+\s+){0,5}exclusive\b|non-?exclusivity|\bnothing\b.{0,120}\b(?:preclude|prevent|prohibit|restrict)|\bbribery|corrupt`, 0.9],
+      // A recital tells of exclusive rights the parties have or mean to grant; an owner's "sole and exclusive right, title and
+      // interest", or its exclusive right to maintain or register its marks, is ownership, not exclusive dealing.
+      [re`^\W*(?:recitals\s+)?whereas\b|\bexclusive\s+rights?,?\s+(?:and\s+)?title\b|\bexclusive\s+right\s+(?:and\s+obligation\s+)?to\s+(?:maintain|apply\s+for|make\s+all)\b`, 0.9],
       // Exclusive as the only remedy, warranty, owner or forum, or a right reserved to one side in a procedure: "the sole and
       // exclusive right to settle", "the exclusive right to remove and replace its designees", "exclusive rights and interests in".
       [re`\bexclusive\s+(?:remed(?:y|ies)|warrant(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+(?:remed|interests?)|of\s+ownership|to\s+(?:own|control|prosecute|enforce|settle|defend|remove|replace|register|bring|select)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
@@ -473,7 +480,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`^(?:(?!\bminimum\b).)*\b(?:other\s+than|except(?:\s+for)?|excluding)\s+(?:the\s+|any\s+)?minimum\b`, 1.5],
       // A minimum waived ("shall not be subject to any minimum purchase requirements"), a specification's minimum
       // requirements, a standard of care ("take at least those measures that it employs").
-      [re`\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by|required\s+to\s+(?:purchase|order|meet))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement|amount|number|level)`, 2.3],
+      [re`\bnot\s+(?:be\s+)?(?:otherwise\s+)?(?:subject\s+to|bound\s+by|(?:required|obligated)\s+to\s+(?:purchase|order|meet|achieve|buy))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement|amount|number|level|fees?|payments?|charges?|utili[sz]ation|royalt)`, 2.3],
+      // A least number of other things: copies or information disclosed, directors or shareholders, staff, references; and
+      // insurance "in the minimum amounts" specified.
+      [re`\bminimum\s+(?:amount|number)\s+of\s+(?:\w+\s+){0,2}(?:information|copies|directors|shareholders|people|persons|references|meetings)\b|\bminimum\s+of\s+(?:\w+\s+){0,2}(?:\(\d+\)\s+)?(?:directors|shareholders|people|persons|(?:confirmed\s+)?(?:work\s+)?references|dedicated\s+people)\b|\binsurance\b[^.]{0,80}\bminimum\s+amounts?`, 1.5],
       // A late charge, a quorum of meetings, a time counted from an event ("for a minimum of [*] from the date"), money to
       // be raised: none is a commitment to buy.
       [re`\blate\s+(?:charges?|fees?|payments?)\b|\breturned\s+check|\bmeetings?\b|\binjunct\w*|\bconfidential\s+treatment|\bminimum\s+of\s+\[\s*\*+\s*\]\s+(?:from|after|following)\b|\b(?:raise|raising)\b.{0,60}\bfunding\b`, 0.8],
