@@ -585,6 +585,9 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Post-Termination Services', 'confidential information returned', 'Upon the expiration or earlier termination of this Agreement, the Receiving Party shall return to the Disclosing Party all of its Confidential Information.'],
     ['Post-Termination Services', 'a contract made void with nothing owed', 'Upon termination of this Agreement prior to the Closing, this Agreement shall become void and no party shall have any further liability or obligation to pay or deliver anything hereunder.'],
     ['Post-Termination Services', 'another agreement named for transition services', 'This Agreement, together with the Transition Services Agreement, constitutes the entire agreement of the Parties.'],
+    ['Notice Period To Terminate Renewal', 'notice that takes up an option to extend', 'To exercise this option, LeadersOnline must notify VerticalNet in writing of its election no later than 90 days prior to the expiration of the initial Term.'],
+    ['Notice Period To Terminate Renewal', 'talks on an extension', 'The Parties may negotiate for an extension of this Agreement six (6) months before the expiration of the Cooperation Period.'],
+    ['Post-Termination Services', 'what an end leaves untouched', '(f) Any termination or expiration of this Agreement shall not affect any outstanding obligations or payments due hereunder prior to such termination or expiration, nor shall it prejudice any other remedies that the Parties may have.'],
     ['Post-Termination Services', 'payments accrued before the end', 'Any payments which have accrued prior to the date of termination shall remain due and payable.'],
     ['Post-Termination Services', 'a fee for ending early', 'Upon termination of this Agreement by the Customer for convenience, the Customer shall pay the Provider the Termination Fee set out in Attachment B.'],
     ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],
@@ -600,9 +603,22 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Minimum Commitment', 'no obligation to buy any minimum', 'Manufacturer acknowledges and agrees that Customer is not otherwise obligated to purchase any minimum or specific quantity, volume or dollar amount of Product.'],
     ['Minimum Commitment', 'a least number of staff', 'Distributor shall allocate a minimum of two (2) dedicated people to sell and support the Products full-time.'],
     ['Minimum Commitment', 'insurance in the minimum amounts specified', 'At all times while this Agreement is in effect, Company shall carry insurance of the types and in the minimum amounts set forth in Exhibit G.'],
+    ['Change Of Control', 'leave to assign on a merger without the other party\'s consent', "Notwithstanding the foregoing, either party may assign this Agreement without the other party's prior written consent in the event of a merger, acquisition, reorganization or change in control."],
+    ['Change Of Control', 'a change of control said not to be an assignment', 'A change of control of Rogers shall not be considered an assignment of this Agreement.'],
+    ['Change Of Control', 'who is deemed to control another', 'A corporation shall be regarded as in control of another corporation if it owns or directly or indirectly controls more than fifty percent (50%) of the voting stock of the other corporation.'],
     ['Uncapped Liability', 'an indemnity whose parties stand between "hold" and "harmless"', "Except as provided in Section 9, the Company shall defend, indemnify and hold the Contractor, its officers and employees, harmless from any liability arising from the Company's gross negligence."],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);
+  });
+
+  // Under the heading that titles such a clause, where the contracts put them.
+  it.each<[CuadCategory, string, string, string]>([
+    ['Post-Termination Services', '3.5 Effect of Termination.', 'obligations ended but for the sections listed', 'Upon termination of this Agreement in its entirety pursuant to Section 3.1, all obligations of the Parties hereto shall terminate, except for the provisions of Section 2.2, and the entirety of Sections 4, 5 and 6.'],
+    ['Post-Termination Services', 'Section 10.03. Effect of Termination.', 'the lead-in of a list of surviving provisions', 'When this Agreement expires or terminates, the following provisions shall remain in effect:'],
+    ['Post-Termination Services', '12. Effect of Termination.', 'rights that revert', "12.1. Immediately upon termination or expiration of this Agreement, for any reason, all of Developer's development rights granted pursuant to this Agreement shall revert to El Pollo Loco."],
+    ['Notice Period To Terminate Renewal', '12.3 Other Early Termination.', 'notice of an end for convenience', '12.3.1 Either Party shall have the right to terminate this Agreement before the end of the Term for its convenience upon [***] written notice to the other Party (and any such termination shall become effective at the end of such [***]); [***].'],
+  ])('finds no %s under "%s" in %s', (category, heading, _, sentence) => {
+    expect(containsCategory(findingsOf(`${heading}\n\n${sentence}`, category), category)).toBe(false);
   });
 
   it.each([

@@ -100,6 +100,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bbreach|default|cure|insolven|bankrupt`, 0.5],
       // An insurance policy's own cancellation or non-renewal, of which a party is to be told, is not the contract's renewal.
       [re`\b(?:polic(?:y|ies)|insurer|insurance|coverage)\b.{0,200}\b(?:cancell?ation|non-?renewal|material\s+(?:change|modification))|\b(?:cancell?ation|non-?renewal)\s*,?\s+(?:or\s+)?(?:non-?renewal\s+)?(?:or\s+)?material\s+(?:change|modification)`, 1],
+      // Notice that takes up an option to renew or extend, or opens talks on it, is the opposite of notice that ends a renewal:
+      // "To exercise this option, LeadersOnline must notify VerticalNet ... no later than 90 days prior to the expiration".
+      [re`\boption\s+to\s+(?:renew|extend)\b|\bto\s+exercise\s+(?:this|such|its|the|any)\s+(?:renewal\s+)?option\b|\bright\s+to\s+renew\b|\bchoose\s+to\s+renew\b|\bintent(?:ion)?\s+to\s+(?:renew|extend)\b|\bnegotiat\w*|\bwish\s+to\s+renew\b`, 1.2],
+      // Nor is a notice that ends the contract for convenience or on a change of control.
+      [re`\bconvenience\b|\bchange\s+(?:of|in)\s+control\b`, 0.8],
     ],
     minScore: 0.8,
     documentScore: 0.8,
@@ -369,10 +374,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // 50.1% of its voting power is owned ...", "A subsidiary of a party is considered a company of which ...".
       [re`^\W*(?:an?|the\s+term)\s+(?:affiliate|subsidiary)\b(?:\s+of\s+(?:a|either|any|each)\s+party)?\s+(?:is|shall\s+be|will\s+be)\s+(?:considered|deemed|another|any|a|an)\b`, 1.2],
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
+      // A change of control said not to be an assignment, and who is deemed to control whom: "A change of control of Rogers
+      // shall not be considered an assignment", "shall be regarded as in control of another corporation if it owns ...".
+      [re`\b(?:change\s+(?:of|in)\s+control|merger|consolidation)\b[^.;]{0,120}\b(?:shall|will)\s+not\s+be\s+(?:considered|deemed|construed\s+as|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bshall\s+be\s+(?:deemed|regarded\s+as)\s+(?:to\s+)?(?:\w+\s+)?(?:be\s+)?(?:in\s+)?control(?:s|led)?\b|\bshall\s+have\s+["“]control["”]\s+of\b`, 1.2],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
       // ("except that either Party may assign ... without such consent to an entity that acquires ...").
       // So is an assignment on a merger that "does not require" or "no consent shall be required" for.
-      [re`\bmay\s+(?!not\b)(?:(?!not\b)[\w,]+\s+){0,5}(?:assign|transfer)\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|in\s+the\s+event\s+of|upon|without\s+(?:\w+\s+){0,4}consent|to\s+(?:a|an|any|its|the)\s+(?:[\w-]+\s+){0,2}(?:successor|acquir\w+|purchaser|surviving|(?:entity|person|party|company)\s+(?:who|that|which)\s+acquires))\b[^.;]{0,120}?\b(?:merger|consolidation|reorgani[sz]ation|acquisition|sale\s+of\s+(?:all|substantially))|\bno\s+(?:such\s+)?consent\s+(?:shall\s+be|is|will\s+be)\s+required\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|sale\s+of\s+(?:all|substantially))|\b(?:merger|acquisition)\b[^.;]{0,100}\bdoes\s+not\s+require\b|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.6],
+      [re`\bmay\s+(?!not\b)(?:(?!not\b)[\w,]+\s+){0,5}(?:assign|transfer)\b[^.;]{0,160}?\b(?:in\s+connection\s+with|as\s+part\s+of|in\s+the\s+event\s+of|upon|without\s+(?:[\w'’]+\s+){0,4}consent|to\s+(?:a|an|any|its|the)\s+(?:[\w-]+\s+){0,2}(?:successor|acquir\w+|purchaser|surviving|(?:entity|person|party|company)\s+(?:who|that|which)\s+acquires))\b[^.;]{0,120}?\b(?:merger|consolidation|reorgani[sz]ation|acquisition|sale\s+of\s+(?:all|substantially))|\bno\s+(?:such\s+)?consent\s+(?:shall\s+be|is|will\s+be)\s+required\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|sale\s+of\s+(?:all|substantially))|\b(?:merger|acquisition)\b[^.;]{0,100}\bdoes\s+not\s+require\b|\bexcept\b[^.;]{0,120}?(?:\bwithout\s+(?:such\s+|the\s+other\s+party['’]s\s+|its\s+)?(?:prior\s+)?(?:written\s+)?consent|\bno\s+consent|\bmay\s+(?:\w+\s+){0,4}assign|\bby\s+operation\s+of\s+law\s+or\s+in\s+connection\s+with)\b[^.]{0,300}?\b(?:merger|consolidation|acquisition|acquires|sale\s+of\s+(?:all|substantially))`, 1.6],
     ],
     minScore: 0.7,
     documentScore: 0.7,
@@ -692,6 +700,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bconfidential|\bnot\s+(?:\w+\s+){0,4}(?:compete|solicit|disclose)|\bsurviv`, 0.5],
       // The contract ending with nothing owed: "shall forthwith become void and there shall be no liability on the part of".
       [re`^(?!.*\b(?:except|provided|other\s+than|save|unless)\b).*(?:\b(?:become|be|deemed)\s+(?:null\s+and\s+)?void\b|\bno\s+(?:further\s+)?force\s+(?:and|or)\s+effect|\bno\s+(?:further\s+)?(?:liability|obligations?)\b)`, 0.6],
+      // What survives, said without a duty of its own: "all obligations of the Parties hereto shall terminate, except for the
+      // provisions of Section 2.2", "the following provisions shall remain in effect:"; what an end leaves untouched ("shall
+      // not affect any outstanding obligations or payments due hereunder prior to such termination"); rights that revert.
+      [re`\bobligations\b[^.;]{0,80}\b(?:shall|will)\s+(?:\w+\s+)?(?:terminate|cease|be\s+extinguished)\b[^.;]{0,40}\bexcept\b`, 0.6],
+      [re`\bfollowing\s+(?:provisions|sections)\s+(?:of\s+this\s+agreement\s+)?shall\s+(?:remain|survive|continue)|\bshall\s+not\s+(?:affect|prejudice|relieve)\b[^.;]{0,100}\b(?:accrued|outstanding|prior\s+to)|\brevert`, 0.8],
       // What was earned before the end stays payable: a payment for the term, not a service after it.
       [re`\b(?:accrued|earned|incurred|rendered)\s+(?:\w+\s+){0,3}(?:prior\s+to|before|up\s+to|through|as\s+of)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.4],
       // A fee for ending early, or the notice that ends it, is about the termination itself, not what follows it.
