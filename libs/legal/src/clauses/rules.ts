@@ -45,6 +45,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // remain unchanged" or a counterpart signed by facsimile that "shall be effective".
       [re`^\W*whereas\b`, 0.8],
       [re`\bremain\s+(?:unchanged|unmodified|unaltered|the\s+same)\b|\bcounterparts?\b|\bfacsimile\b|\bsignature\s+pages?\b`, 0.8],
+      // A start alone ("This Agreement shall be effective as of the date of execution by both parties"), a waiver, the entire
+      // agreement: none says when the contract ends.
+      [re`^(?!.*\b(?:until|through|thru|expir\w*|terminat\w*|end(?:s|ing)?|period|years?|months?|days?|continue\w*|remain\w*|perpetu\w*|indefinite\w*|duration|anniversary|completion|term)\b).*\b(?:effective|come\s+into\s+force|enter\s+into\s+force|commence\w*|begin\w*)\b|\bwaive[dr]?\b|\bentire\s+agreement\b|\bno\s+representations?\b`, 0.8],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
       [re`^(?!.*\b(?:until|through|expir\w*|ending|years?|months?|days?|period|perpetu\w*|indefinite\w*|revoked|terminated)\b).*\b(?:in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)|effective)\s+(?:as\s+of|on|upon|from)\b`, 0.5],
     ],
@@ -201,6 +204,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\binsurance|indemnif|warrant`, 0.4],
       // What happens to a covenant a court finds too wide is no covenant itself.
       [SEVERABILITY, 0.6],
+      // Leave to assign, a recital or a preamble naming a non-competition agreement, a covenant deleted: none restricts competing.
+      [re`\bmay\s+not\s+(?:\w+\s+){0,2}assign\b|\bassign\w*\b[^.;]{0,80}\bwithout\b[^.;]{0,60}\bconsent|^\W*whereas\b|\bis\s+entered\s+into\b|\bdeleted\s+in\s+its\s+entirety`, 0.9],
       // No covenant at all: a party said to be under none elsewhere, free to compete, or a contract that does not prevent it.
       [re`\bnot\s+(?:under|bound\s+by|subject\s+to)\s+any\s+(?:\w+\s+){0,2}(?:obligations?|agreements?|covenants?|restrictions?)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\s+(?:develop|make|market|sell|license|compete|engage)|\b(?:shall|does|will)\s+not\s+(?:prevent|preclude|prohibit|restrict|limit)\s+(?:either|any|the|a)\s+(?:party|\w+)\s+from\b|\bcompetitive\s+(?:analysis|quotations?|intelligence)`, 1],
     ],
