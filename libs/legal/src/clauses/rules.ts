@@ -752,6 +752,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     requires: [re`\bliab(?:le|ility|ilities)\b|\bdamages\b|\b(?:this|such|these|the\s+foregoing)\s+(?:limitations?|exclusions?)\b|\bnot\s+apply\s+to\s+limit\b`],
     negatives: [
       [re`\bindemnified\s+party|indemnifying\s+party|notif(?:y|ies)\s+the|compromise\s+or\s+settle|settlement\s+of|defen[cs]e\s+of`, 0.8],
+      // A party excused for its judgment ("shall not be liable for any error of judgment or mistake of law", "shall incur no
+      // liability"), and who bears the risk of loss of goods: neither lifts a limit on liability.
+      [re`\berror\s+of\s+judgment|\bmistake\s+of\s+law|\bincur\s+no\s+liability|\brisk\s+of\s+loss`, 1],
       // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
       // ("shall defend, indemnify and hold harmless", "agrees to indemnify and hold Contractor, including its Affiliates ... harmless")
       [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:[\w,]+\s+){0,3}indemnify\b.{0,40}\b(?:hold|save)\b.{0,200}?\bharmless\b`, 0.6],
