@@ -634,7 +634,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // sublicenses ... to Affiliates only", "sublicense its rights ... solely to a current or future wholly owned subsidiary".
       [re`\b(?:grants?|sub-?licen[cs]\w*|transfer\s+its\s+right)\b.{0,200}\b(?:affiliates?|subsidiar(?:y|ies)|members\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?group)\b`, 0.6],
     ],
-    negatives: [[LICENCE_DENIED, 1.2]],
+    negatives: [
+      [LICENCE_DENIED, 1.2],
+      // The licensor's affiliates, not the licensee's: "SONY, on behalf of itself and its Affiliates, hereby grants to
+      // PURCHASER", "an exclusive (even with respect to the Agent and its Affiliates) ... license".
+      [re`\b(?:for|on\s+behalf\s+of)\s+itself\s+and\s+(?:on\s+behalf\s+of\s+)?(?:its|the\s+other\s+members\s+of\s+(?:the\s+|its\s+)?)\s*(?:affiliates|group|licensor\s+group)\b[^.;]{0,40}?\b(?:hereby\s+)?grants?\b|\beven\s+with\s+respect\s+to\s+(?:the\s+)?\w+\s+and\s+its\s+affiliates`, 0.6],
+    ],
     minScore: 0.6,
     documentScore: 0.6,
   },
