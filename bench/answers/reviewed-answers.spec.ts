@@ -1,4 +1,5 @@
-import { locateQuote, ReviewedAnswers, type ReviewedFile } from './reviewed-answers';
+import { locateQuote } from '../lib/cuad';
+import { ReviewedAnswers, type ReviewedFile } from './reviewed-answers';
 
 const TEXT = [
   'SUPPLY AGREEMENT',

@@ -9,6 +9,7 @@
  * The figures against the lawyers' marks alone stay the benchmark's headline; the reviewed ones are printed beside them.
  */
 import { readFileSync } from 'node:fs';
+import { locateQuote } from '../lib/cuad';
 
 export interface ReviewedJudgment {
   file: string;
@@ -25,15 +26,6 @@ export interface ReviewedFile {
 }
 
 const key = (file: string, category: string): string => `${file}\u0000${category}`;
-
-/** Where `quote` stands in `text`, whitespace read as any run of whitespace; undefined when it is not there. */
-export function locateQuote(text: string, quote: string): [number, number] | undefined {
-  const words = quote.trim().split(/\s+/).filter((word) => word.length > 0);
-  if (words.length === 0) return undefined;
-  const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
-  const found = pattern.exec(text);
-  return found === null ? undefined : [found.index, found.index + found[0].length];
-}
 
 export class ReviewedAnswers {
   private readonly accepted = new Map<string, ReviewedJudgment[]>();

@@ -64,6 +64,14 @@ export interface CitedSpan {
 
 const flatWords = (value: string): string => value.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** Where `quote` stands in `text`, whitespace read as any run of whitespace; undefined when it is not there. */
+export function locateQuote(text: string, quote: string): [number, number] | undefined {
+  const words = quote.trim().split(/\s+/).filter((word) => word.length > 0);
+  if (words.length === 0) return undefined;
+  const found = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')).exec(text);
+  return found === null ? undefined : [found.index, found.index + found[0].length];
+}
+
 /** Whether a citation overlaps one of the annotated spans. */
 export function overlapsAnnotation(citation: CitedSpan, spans: readonly [number, number][]): boolean {
   return spans.some(([start, end]) => citation.start < end && start < citation.end);

@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_QUESTIONS, splitSegments } from '@casewise/legal';
 import { BenchArgs, runBench } from '../lib/args';
-import { byCodeUnits, cuadPath, readClauses } from '../lib/cuad';
+import { byCodeUnits, cuadPath, locateQuote, readClauses } from '../lib/cuad';
 import { CORRECTIONS_PATH, JUDGMENTS_PATH, type Corrections, type Judgments, type TopicJudgment } from './judgment-file';
 
 interface ReviewerRule {
@@ -112,11 +112,11 @@ function judge(text: string, rule: ReviewerRule): TopicJudgment {
 
 /** The sentence holding `quote` (spaces compared loosely); fails naming the quote when the text has none. */
 function sentenceHolding(text: string, quote: string, file: string): [number, number] {
-  const pattern = new RegExp(quote.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
-  const found = pattern.exec(text);
-  if (found === null) throw new Error(`${CORRECTIONS_PATH}: "${quote}" is not in ${file}`);
-  const segment = splitSegments(text).find((s) => s.start <= found.index && found.index < s.end);
-  return segment === undefined ? [found.index, found.index + found[0].length] : [segment.start, segment.end];
+  const found = locateQuote(text, quote);
+  if (found === undefined) throw new Error(`${CORRECTIONS_PATH}: "${quote}" is not in ${file}`);
+  const [start] = found;
+  const segment = splitSegments(text).find((s) => s.start <= start && start < s.end);
+  return segment === undefined ? found : [segment.start, segment.end];
 }
 
 async function main(): Promise<void> {

@@ -109,9 +109,12 @@ function trimRange(text: string, start: number, end: number): [number, number] |
   return e - s >= 2 ? [s, e] : null;
 }
 
-const HEADING_NUMBER = /^(?:(?:ARTICLE|Article|SECTION|Section|Clause|CLAUSE)\s+[0-9IVXLC]+[.:]?\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s+|\(?[a-z]{1,2}\)\s+|\((?:[ivx]{1,5}|[IVX]{1,5})\)\s+|[a-z]\.\s+)?/;
-/** A subsection's letter or numeral inside a heading ("3. PAYMENT a. Annual Minimum Guarantee.", "4.1 Royalties. (i) Royalty Rates."). */
-const ENUMERATOR = /^(?:\(?[a-z]{1,2}\)|\((?:[ivx]{1,5}|[IVX]{1,5})\)|[a-z]\.)$/;
+/** A subsection's letter or numeral: "(a)", "b)", "(iv)", "a."; it opens a heading or stands inside one ("3. PAYMENT a. Annual Minimum Guarantee."). */
+const SUBSECTION = String.raw`\(?[a-z]{1,2}\)|\((?:[ivx]{1,5}|[IVX]{1,5})\)|[a-z]\.`;
+const ENUMERATOR = new RegExp(`^(?:${SUBSECTION})$`);
+const HEADING_NUMBER = new RegExp(
+  String.raw`^(?:(?:ARTICLE|Article|SECTION|Section|Clause|CLAUSE)\s+[0-9IVXLC]+[.:]?\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s+|(?:${SUBSECTION})\s+)?`,
+);
 
 // "4. EXCLUSIVITY OF ENDORSEMENT   During the term..." or "12.3 Governing Law. This Agreement...".
 const INLINE_HEADING = /^(?:(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVXLC.]+\s*|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\)?\s+|[A-Z]\.\s*)((?:[A-Z][A-Za-z&'/-]*,?\s(?:(?:of|and|or|the|to|for|on|by|in)\s)?){0,7}[A-Z][A-Za-z&'/-]*)(?:\s{2,}|[.:]\s|\s?[-–—]\s)/;
