@@ -313,6 +313,34 @@ describe('facts read right on real clauses', () => {
     expect(findDates('is effective as of the [·] day of [·], 2019 ("Effective Date")').map((d) => d.value)).toEqual(['[·] day of [·], 2019']);
   });
 
+  it('cites a cover\'s date where the preamble makes the contract on that day, and keeps the cover when the preamble says nothing more', () => {
+    const cover = 'OUTSOURCING AGREEMENT\n\nBY AND BETWEEN\n\nHERON BANK\n\nand\n\nKITE DATA SERVICES\n\nDATED AS OF\n\nFebruary 16, 1998\n\nTABLE OF CONTENTS 1. DEFINITIONS 2. TERM\n\n';
+    const preamble = 'This Outsourcing Agreement ("Agreement") is made as of the 16th day of February, 1998, by and between Heron Bank and Kite Data Services.';
+    const restated = `${cover}${'The services are listed in the schedules. '.repeat(80)}\n${preamble}`;
+    const made = findAgreementDate(restated);
+    expect(made?.value).toBe('16th day of February, 1998');
+    expect(made?.start).toBe(restated.indexOf('16th day of February'));
+    // Under the title itself, the same.
+    const titled = `SUPPLY AGREEMENT\n\nJanuary 1, 2013\n\n${'The supplier supplies. '.repeat(150)}\nThis Supply Agreement is dated the 1st day of January, 2013 between Teal Inc. and Smew Ltd.`;
+    expect(findAgreementDate(titled)?.value).toBe('1st day of January, 2013');
+    // Another day in the preamble is another fact; the cover stays the answer.
+    const other = `SUPPLY AGREEMENT\n\nJanuary 1, 2013\n\n${'The supplier supplies. '.repeat(150)}\nThis Supply Agreement is dated the 5th day of March, 2013 between Teal Inc. and Smew Ltd.`;
+    expect(findAgreementDate(other)?.value).toBe('January 1, 2013');
+  });
+
+  it('reads the effective date of a document made effective in its preamble, whatever the document is named', () => {
+    const eff = (text: string): string | undefined => {
+      const f = extractFields(text);
+      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
+    };
+    expect(eff('AMENDMENT TO THE RESELLER AGREEMENT\n\nThis Amendment is entered into effective October 1, 1996 by and between Grebe Inc. and Scaup Ltd.')).toBe('October 1, 1996');
+    expect(eff('WREN FUNDS TRUST\n\nRESTATED INCOME SUPPORT AGREEMENT, effective as of May 1, 2012, by and between Wren Funds Trust and Wren Advisors LLC.')).toBe('May 1, 2012');
+    expect(eff('CO-MARKETING ADDENDUM\n\nSection 2, Part B of the Co-Marketing Agreement is made effective December 9, 1996 and the parties agree as follows.')).toBe('December 9, 1996');
+    // The same words in the body name another contract, not this one's start.
+    const body = `SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Teal Inc. and Smew Ltd. ${'The supplier supplies. '.repeat(250)}14. Prior contracts. Orders under the Prior Reseller Agreement, effective as of June 1, 2005, are filled at its prices.`;
+    expect(eff(body)).toBeUndefined();
+  });
+
   it('reads renewal worded as going on after a fixed first term, an option to renew, and not a franchisee holding over', () => {
     const evergreen =
       'TRANSPORTATION AGREEMENT\n1. Term. This Agreement shall commence on the Effective Date and continue in full force and effect until the end of the fifteenth (15th) Contract Year, and shall continue in full force and effect thereafter until terminated by either Party by providing thirty (30) calendar days\' prior written notice of termination to the other Party.';

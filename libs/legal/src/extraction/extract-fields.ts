@@ -28,18 +28,25 @@ const YEARLESS = /\b(?:made|dated|entered\s+into|executed)\b[^.;]{0,40}?\b((?:th
 
 /** The date the contract was made: from the preamble, a "Dated:" line, or else the signatures (the last to sign). */
 export function findAgreementDate(text: string): DateField | undefined {
-  const title = extractTitle(text);
-  if (title !== undefined) {
-    // A date printed right under the title ("AGENCY AGREEMENT May 14, 2014").
-    const near = findDates(text, title.end, Math.min(text.length, title.end + 40))[0];
-    if (near !== undefined && /^[\s,-]*(?:dated\s+(?:as\s+of\s+)?)?$/i.test(text.slice(title.end, near.start))) return toField(near, 'agreement');
-  }
   // The preamble may follow a cover page or a table of contents.
   const opening = PREAMBLE_OPENING.exec(text.slice(0, 40000));
   const base = opening !== null && opening.index > PREAMBLE_LIMIT / 2 ? opening.index : 0;
   const head = text.slice(base, base + PREAMBLE_LIMIT);
   const endAt = PREAMBLE_END.exec(head);
   const limit = base + (endAt === null ? head.length : Math.max(endAt.index, 400));
+  // A cover's date that the preamble states again is cited where the contract makes itself ("is made as of the 16th day
+  // of February, 1998"), not from the cover.
+  const restated = (cover: DateMention): DateMention =>
+    (cover.iso === undefined ? undefined : findDates(text, Math.max(base, cover.end), limit)
+      .find((d) => d.iso === cover.iso && MAKING_CUE.test(text.slice(Math.max(0, d.start - 120), d.start)))) ?? cover;
+  const title = extractTitle(text);
+  if (title !== undefined) {
+    // A date printed right under the title ("AGENCY AGREEMENT May 14, 2014").
+    const near = findDates(text, title.end, Math.min(text.length, title.end + 40))[0];
+    if (near !== undefined && /^[\s,-]*(?:dated\s+(?:as\s+of\s+)?)?$/i.test(text.slice(title.end, near.start))) {
+      return toField(restated(near), 'agreement');
+    }
+  }
   // "DATED AS OF [●]": a form whose date is left blank.
   const placeholder = /\b(?:dated|DATED|Dated|made|entered\s+into)\s+(?:(?:AS|as)\s+(?:OF|of)\s+)?(?:the\s+)?((?:\[[\s_·•●]*\]|_{3,})(?:\s*day\s+of\s+(?:\[[\s_·•●]*\]|_{3,}))?(?:\s*,?\s*(?:19|20)[0-9_]{2})?)/.exec(text.slice(0, 3000));
   if (placeholder !== null) {
@@ -53,7 +60,7 @@ export function findAgreementDate(text: string): DateField | undefined {
     for (const { from, to } of starts) {
       for (const d of findDates(text, from, to)) {
         const before = text.slice(Math.max(0, d.start - 120), d.start);
-        if (cue.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(d, 'agreement');
+        if (cue.test(before) && !NOT_THE_MAKING.test(before) && !filingStamp(text, d)) return toField(from < base ? restated(d) : d, 'agreement');
       }
     }
   }
@@ -136,6 +143,13 @@ const EFFECTIVE_DEFINITIONS = [
   /\b[Tt]he\s+(?:effective|commencement)\s+date\s+(?:of|for)\s+this\s+(?:agreement|contract)\s+(?:shall|will)\s+be\b[^.]{0,300}\./g,
 ];
 const EFFECTIVE_PHRASE = /\b(?:effective|commenc(?:e|es|ing))\s+(?:as\s+(?:of|from)\s+|on\s+|from\s+)?(?:the\s+|this\s+)?/gi;
+
+/**
+ * The document itself made effective in its preamble or on its cover, whatever its name: "THIS STRATEGIC ALLIANCE
+ * AGREEMENT (the "Agreement"), made effective this 17th day of ...", "This Amendment is entered into effective October
+ * 1, 1996", "... MAINTENANCE AGREEMENT, effective as of May 1, 2012".
+ */
+const MADE_EFFECTIVE = /(?:^|\b(?:this|the)\s+)(?:[\w&/'-]+\s+){0,8}?(?:agreement|amendment|contract|addendum)\b(?:\s*\([^()]{0,60}\))?(?:\s*,|\s+(?:is|was|shall\s+be)\s+(?:hereby\s+)?(?:made|entered\s+into)(?:\s+and\s+entered\s+into)?|\s+(?:made|entered\s+into)(?:\s+and\s+entered\s+into)?)\s*,?\s*$/i;
 
 /** What follows "effective" when it gives an end, not a start: "shall be effective through March 31, 2004", "until ...". */
 export const EFFECTIVE_UNTIL = String.raw`\s+(?:through|until|up\s+to)\b`;
@@ -230,7 +244,9 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
     const at = m.index + m[0].length;
     const d = findDates(text, at, Math.min(text.length, at + 30))[0];
     // "effective on January 5, 1999" of a price or an appointment is not the contract's start.
-    if (d !== undefined && d.start - at < 3 && ABOUT_THE_CONTRACT.test(sentenceAround(text, m.index).value)) return toField(d, 'effective');
+    if (d === undefined || d.start - at >= 3) continue;
+    const sentence = sentenceAround(text, m.index);
+    if (ABOUT_THE_CONTRACT.test(sentence.value) || (m.index < PREAMBLE_LIMIT && MADE_EFFECTIVE.test(text.slice(sentence.start, m.index)))) return toField(d, 'effective');
   }
   const boxed = labelledEffective(text);
   if (boxed !== undefined) return boxed;
