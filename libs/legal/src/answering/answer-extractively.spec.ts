@@ -191,6 +191,19 @@ describe('answerExtractively', () => {
     expectExactQuotes(text, answer);
   });
 
+  it('quotes beside a term clause naming a defined period the definition that dates its end', () => {
+    const { text, opening } = longServicesAgreement(
+      ['1. Definitions. (a) "Service Period" shall mean the period of time from February 1, 2021 through December 31, 2023.'],
+      ['95. Term. The Term of this Agreement shall be for the Service Period unless it is terminated earlier as set forth in this Agreement.'],
+    );
+    const answer = answerExtractively('When does the agreement expire?', [opening], { texts: { svc: text } });
+    expect(answer.citations.map((c) => c.quote)).toEqual([
+      expect.stringContaining('through December 31, 2023'),
+      expect.stringContaining('shall be for the Service Period'),
+    ]);
+    expectExactQuotes(text, answer);
+  });
+
   it('abstains when the clause asked about is absent', () => {
     expect(answerExtractively('Is there a cap on liability?', passages).abstained).toBe(true);
     expect(answerExtractively('Is a party restricted from soliciting the employees of the counterparty?', passages).abstained).toBe(true);

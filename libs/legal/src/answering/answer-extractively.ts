@@ -205,6 +205,9 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
     } else if (category === 'Expiration Date' && passage.start === 0) {
       const term = termOf.get(passage.text);
       if (term !== undefined) add(term.start, term.end, score(2));
+      // "The Term shall be for the Contract Period": the definition that dates its end is quoted beside the clause.
+      const end = term?.expiresOn;
+      if (term !== undefined && end !== undefined && (end.start < term.start || end.end > term.end)) add(end.start, end.end, score(2));
     } else if (category === 'Effective Date') {
       const effective = opening ? effectiveDateOf.get(passage.text) : undefined;
       if (effective !== undefined) add(effective.start, effective.end, score(2));
