@@ -370,6 +370,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:acqui\w+|own\w*|hold\w*)\s+(?:\w+\s+){0,4}["“]?(?:control|majority|fifty\s+percent|50\s*%|more\s+than\s+(?:fifty|50))`, 0.6],
       [re`\bvoting\s+(?:stock|securities|power|control|shares|rights)|beneficial\s+owner(?:ship)?`, 0.4],
       [re`\bby\s+operation\s+of\s+law`, 0.3],
+      // A merger or a sale of shares counted as a transfer the contract restricts: "the term \"Transfer\" means any sale,
+      // assignment, ... merger", "a Transfer shall also be deemed to include a merger", "a merger ... shall be considered a
+      // transfer".
+      [re`\b(?:transfer|assignment)["”]?\s[^.;]{0,120}\b(?:deemed\s+to\s+include|shall\s+(?:also\s+)?include|includes?|means?)\b[^.;]{0,250}\b(?:merger|consolidation|change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership))|\b(?:merger|consolidation|sale\s+of\s+(?:\w+\s+)?(?:stock|shares))\b[^.;]{0,150}\b(?:shall|will)\s+(?:also\s+)?be\s+(?:considered|deemed)\s+(?:to\s+be\s+)?an?\s+(?:transfer|assignment)`, 0.8],
     ],
     headings: [[re`change\s+(?:of|in)\s+control|assign`, 0.2]],
     negatives: [
@@ -379,6 +383,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // 50.1% of its voting power is owned ...", "A subsidiary of a party is considered a company of which ...".
       [re`^\W*(?:an?|the\s+term)\s+(?:affiliate|subsidiary)\b(?:\s+of\s+(?:a|either|any|each)\s+party)?\s+(?:is|shall\s+be|will\s+be)\s+(?:considered|deemed|another|any|a|an)\b`, 1.2],
       [re`\bgood\s+reason|severance|executive|employment`, 0.6],
+      // A "reorganization" or "assignment for the benefit of creditors" in bankruptcy, with no change in who owns a party.
+      [re`^(?!.*\b(?:change\s+(?:of|in)\s+(?:the\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,3}(?:control|ownership)|acquir|acquisition|merger|consolidation|substantially\s+all|voting|shareholders?|equity|assign(?![^.;]{0,80}\bbenefit\s+of)|transfer)).*\b(?:bankrupt|insolven|receiver|benefit\s+of\s+(?:its\s+)?creditors|liquidation)`, 0.6],
+      // A contract binding on each side's successors "whether by merger" restricts nothing unless the sentence says so.
+      [re`^(?!.*\b(?:not|no|without|consent|terminat\w*|notif\w*|notice|except|provided)\b).*\b(?:binding\s+(?:up)?on|inure\s+to\s+the\s+benefit)\b`, 0.6],
       // A change of control said not to be an assignment, and who is deemed to control whom: "A change of control of Rogers
       // shall not be considered an assignment", "shall be regarded as in control of another corporation if it owns ...".
       [re`\b(?:change\s+(?:of|in)\s+control|merger|consolidation)\b[^.;]{0,120}\b(?:shall|will)\s+not\s+be\s+(?:considered|deemed|construed\s+as|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bshall\s+be\s+(?:deemed|regarded\s+as)\s+(?:to\s+)?(?:\w+\s+)?(?:be\s+)?(?:in\s+)?control(?:s|led)?\b|\bshall\s+have\s+["“]control["”]\s+of\b`, 1.2],
