@@ -409,13 +409,20 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:any\s+)?(?:purported|attempted)\s+(?:assignment|transfer)\b.{0,150}\b(?:void|null|invalid|no\s+(?:force|effect))`, 1],
       // An agreement that ends if it is assigned (as advisory and fund agreements must): "This Agreement will automatically
       // terminate in the event of its assignment".
-      [re`\b(?:shall|will)\s+(?:automatically\s+|immediately\s+)?terminate\b.{0,40}\bin\s+the\s+event\s+of\s+(?:its|an?)\s+["“]?assignment`, 1],
+      // (Also "will also terminate automatically in the event of its assignment", "terminate in the event of (A) its assignment".)
+      [re`\b(?:shall|will)\s+(?:also\s+)?(?:automatically\s+|immediately\s+)?terminate\b.{0,40}\bin\s+the\s+event\s+of\s+(?:\(\w{1,3}\)\s+)?(?:its|an?)\s+["“]?assignment`, 1],
+      // An assignment made against the clause is void: "Any attempt to assign this Agreement other than as permitted above will
+      // be null and void", "Any assignment in derogation of the foregoing shall be null and void".
+      [re`\b(?:attempt(?:s|ed)?\s+(?:by\s+[^.;]{1,40}?\s+)?to\s+(?:assign|transfer|delegate)|(?:assignment|transfer|delegation)\s+(?:\w+\s+){0,3}(?:in\s+(?:derogation|violation|contravention|breach)\s+of|other\s+than\s+as\s+(?:expressly\s+)?permitted|not\s+(?:expressly\s+)?permitted))\b.{0,150}\b(?:null|void|invalid|no\s+(?:force|effect))`, 1],
       [re`\bassign(?:ment|s|ed)?\b`, 0.2],
     ],
     headings: [[re`assign`, 0.5]],
     negatives: [
       [re`\b(?:hereby\s+)?(?:assigns?|assignment\s+of)\s+(?:all\s+)?(?:(?:of\s+)?(?:its|their|his|her)\s+)?(?:right,?\s+title|inventions?|intellectual|patents?|copyrights?)`, 0.6],
       [re`\bnon-?transferable\s+licen|licen[cs]e\b.{0,60}\bnon-?transferable`, 0.4],
+      // A present assignment of rights, which restricts nothing: "Seller does hereby transfer, sell, assign, convey and deliver to
+      // the Buyer all right, title and interest", "hereby irrevocably assigns to the Company his entire right, title".
+      [re`\b(?:does\s+)?hereby\s+(?:\w+,?\s+){0,5}assigns?,?(?:\s+\w+,?){0,4}\s+(?:to\s+[^.;]{1,80}?\s+)?(?:all\s+)?(?:(?:of\s+)?(?:its|their|his|her|the)\s+)?(?:right,?\s+title|(?:entire\s+)?(?:right|interest)\s+(?:in|to)\b|inventions?|intellectual|patents?|copyrights?)`, 1.2],
       // A contract binding on each side's successors and assigns restricts no assignment unless the sentence says so.
       [re`^(?!.*\b(?:not|no|without|consent|void|except|provided)\b).*\b(?:binding\s+(?:up)?on|inure\s+to\s+the\s+benefit)\b`, 1.5],
     ],
