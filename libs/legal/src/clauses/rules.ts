@@ -303,6 +303,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // with thirty (30) day prior written notice of termination".
       // (Not notice given only to end a term: "... by giving written notice at least six (6) months prior to the end of the term".)
       [re`\buntil\s+(?:(?:terminated|cancel+ed)\s+by\s+)?(?:either|any|one)\s+party\b(?![^.;]{0,150}\b(?:prior\s+to|before)\s+the\s+(?:end|expiration|expiry)\b).{0,100}\bnotice\b`, 0.7],
+      // A right to end the contract on notice and nothing more, the notice closing the sentence: "Either party may terminate
+      // this Agreement upon prior written notice thereof to the other party", "... by giving two (2) weeks' notice in writing to
+      // the Owner". (A ground named after the notice, "if ...", "upon the occurrence of ...", is a right for cause.)
+      [re`\b(?:may|can)\s+(?:also\s+)?terminate\s+(?:this|the)\s+(?:\w+\s+)?(?:agreement|contract)\s+(?:at\s+any\s+time\s+)?(?:by|upon|on|with)\s+(?:giving\s+|providing\s+|delivering\s+|serving\s+|sending\s+)?[^.;]{0,60}?\bnotice\b(?:\s+(?:thereof|in\s+writing))?(?:\s+(?:given\s+)?(?:in\s+writing\s+)?(?:by\s+\w+\s+)?to\s+(?:the\s+)?[\w-]+(?:\s+part(?:y|ies))?)?\s*\.?\s*$`, 0.3],
     ],
     negatives: [
       [re`\bbreach|default|fail(?:s|ed|ure)?\s+to|insolv|bankrupt|receiver|cure|change\s+(?:of|in)\s+control|\bmerger\b|\bconsolidation\s+of\b|force\s+majeure|violat|cease\s+to|material(?:ly)?\s+(?:adverse|breach)|convicted|if\s+(?:the\s+other|either)\s+party\b|\bconditions?\b.{0,80}\bnot\s+(?:have\s+been\s+|be\s+)?(?:fulfilled|satisfied|met)\b|\bprevented\s+from`, 0.7],
@@ -323,6 +327,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`^(?!.*\b(?:${AT_WILL}|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b)(?:\W*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:if|in\s+the\s+event|should|where|in\s+case)\b|.*\b(?:terminate|cancel)\b[^.;]{0,120}\b(?:if|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|should)\b)`, 0.5],
       // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
       [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],
+      // A right said not to exist: "shall not be terminable or revocable for any reason", "may not be terminated for any reason".
+      [re`\b(?:not|never)\s+(?:be\s+)?(?:terminable|revocable|cancell?able)\b|\b(?:shall|may|will)\s+not\s+(?:be\s+)?(?:terminated|revoked|cancell?ed)\s+(?:for\s+any\s+reason|at\s+any\s+time|without\s+cause)`, 1],
+      // A provision found invalid "for any reason" is severed: that ends no contract at will.
+      [SEVERABILITY, 0.5],
     ],
     minScore: 0.8,
     documentScore: 0.8,
