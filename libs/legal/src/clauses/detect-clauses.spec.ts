@@ -545,6 +545,7 @@ describe('detectClauses on wordings of issue 19', () => {
 
   it.each<[CuadCategory, string, string]>([
     ['Post-Termination Services', 'a duty once the contract is ended, introduced by "if"', 'If this Agreement is terminated, the Contractor shall promptly deliver to the Company all files and records relating to the Notes.'],
+    ['Post-Termination Services', 'records kept for a time after the end', 'The Distributor shall retain all sales records for a period of four (4) years following the expiration or termination of this Agreement.'],
     ['Minimum Commitment', 'an undertaking to deliver at least so many', 'During the first year of the sponsorship, the Publisher will deliver not less than [****] Impressions on the Publisher Site.'],
     ['Minimum Commitment', 'sales targets', 'The Distributor agrees to satisfy the annual and quarterly sales targets for the Products set forth in Appendix 3.'],
     ['Covenant Not To Sue', 'a challenge barred "at no time"', "At no time during or after the term of this Agreement shall either party challenge the other party's Trademarks or the registration thereof."],
@@ -598,6 +599,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Post-Termination Services', 'what an end leaves untouched', '(f) Any termination or expiration of this Agreement shall not affect any outstanding obligations or payments due hereunder prior to such termination or expiration, nor shall it prejudice any other remedies that the Parties may have.'],
     ['Post-Termination Services', 'payments accrued before the end', 'Any payments which have accrued prior to the date of termination shall remain due and payable.'],
     ['Post-Termination Services', 'a fee for ending early', 'Upon termination of this Agreement by the Customer for convenience, the Customer shall pay the Provider the Termination Fee set out in Attachment B.'],
+    ['Post-Termination Services', 'a covenant for the term and a year after it', 'During the term of this Agreement and for a period of one (1) year after its termination, the Reseller shall not hire any employee of the Vendor.'],
+    ['Post-Termination Services', 'a defined term naming a wind-down period', '"Wind-Down Period" has the meaning given in Section 9.4.'],
     ['Termination For Convenience', 'a right said not to exist', 'The licences granted in this Article shall not be terminable or revocable at any time for any reason.'],
     ['Termination For Convenience', 'a severability clause with a right to end', 'Every provision of this Agreement is severable, and if for any reason a provision is held invalid and that finding defeats the purpose of this Agreement, either party may terminate this Agreement.'],
     ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],

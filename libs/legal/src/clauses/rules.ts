@@ -725,12 +725,20 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bregardless\s+of\s+(?:any\s+)?termination`, 0.5],
       [re`\bfor\s+(?:a\s+period\s+of\s+)?(?:at\s+least\s+)?${DUR}\s+(?:after|following|beyond)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.7],
       [re`\borders?\s+(?:placed|submitted|accepted|received)\s+prior\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)`, 0.8],
+      // Records or insurance kept for a time after the end: "will retain such records for at least three (3) years following
+      // expiration or termination of this Agreement", "shall be maintained for a two (2) year period following the expiration".
+      [re`\b(?:books|records|accounts|insurance|coverage)\b[^.;]{0,150}?\bfor\s+(?:a\s+(?:period|term)\s+of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?(?:an?\s+)?${DUR}(?:\s+period)?\s+(?:after|following|from|beyond)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry|end\s+of\s+the\s+term)\b(?!\s+of\s+each)`, 0.5],
     ],
     negatives: [
       [re`\bmay\s+terminate|right\s+to\s+terminate|terminate\s+this\s+agreement\s+(?:upon|by|if|immediately)|breach|insolven|bankrupt`, 0.4],
       // Covenants that merely outlast the contract are clauses of their own kind: confidentiality (returning the other's
       // information), non-competition and non-solicitation, and a list of the sections that survive.
       [re`\bconfidential|\bnot\s+(?:\w+\s+){0,4}(?:compete|solicit|disclose)|\bsurviv`, 0.5],
+      // A covenant for the term and a time after it: "During the term of this Agreement and for a period of two years after
+      // its expiration, the Supplier shall not ...".
+      [re`\bduring\s+the\s+term\b[^.;]{0,100}\b(?:and|or)\s+for\s+(?:a\s+period\s+of\s+)?[^.;]{0,60}?\b(?:after|following|thereafter)\b[^.;]{0,250}?\b(?:shall|will|may)\s+not\b`, 0.5],
+      // A defined term that names a transition period or service: "\"Wind-Down Period\" has the meaning set forth in Section 2".
+      [re`^\W*(?:\(?[a-z0-9.]{1,6}\)?\s+)?["“][^"”]{1,60}["”]\s+(?:(?:shall\s+)?(?:has|have)\s+the\s+meaning|(?:shall\s+)?means?\b)`, 0.6],
       // The contract ending with nothing owed: "shall forthwith become void and there shall be no liability on the part of".
       [re`^(?!.*\b(?:except|provided|other\s+than|save|unless)\b).*(?:\b(?:become|be|deemed)\s+(?:null\s+and\s+)?void\b|\bno\s+(?:further\s+)?force\s+(?:and|or)\s+effect|\bno\s+(?:further\s+)?(?:liability|obligations?)\b)`, 0.6],
       // What survives, said without a duty of its own: "all obligations of the Parties hereto shall terminate, except for the
