@@ -654,6 +654,9 @@ describe('detectClauses on wordings of issue 19', () => {
     ['leave to go to court meanwhile', 'No provision of this Section shall limit the right of a Party to obtain provisional or ancillary remedies from a court of competent jurisdiction.'],
     ['interim measures beside an arbitration', 'This arbitration agreement does not preclude either Party seeking conservatory or interim measures from any court of competent jurisdiction.'],
     ['an announcement the law requires', 'The restrictions imposed by this Section shall not prohibit the parties from making any public announcement required by any applicable law.'],
+    ['a claim for fraud kept alive', "Nothing in this Agreement shall limit either party's liability for fraud or for death caused by its negligence."],
+    ['statements in an offering document', 'The preceding sentence does not apply to statements in the Prospectus made in reliance upon information furnished by the Agent.'],
+    ['leave to disclose to advisers', 'Nothing in this Agreement shall prevent a Party from disclosing the terms of this Agreement to its legal and financial advisers.'],
     ['a licence granted with its own exception in brackets', 'Company hereby grants to ACSI, during the Term, a non-exclusive, non-transferable (except in accordance with Section 11.7) license to use the Company Marks, provided that ACSI may sublicense only to its affiliates.'],
   ])('finds no competitive-restriction exception in %s', (_, other) => {
     expect(containsCategory(detectClauses(`${restriction} ${other}`), 'Competitive Restriction Exception')).toBe(false);

@@ -174,11 +174,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // Remedies and ways out of the contract are no exception to a restriction on competing.
       [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b`, 0.6],
       // Exceptions to other duties: keeping information secret, not hiring each other's staff, going to court.
-      [re`\bpublic\s+domain\b|\b(?:known|available)\s+to\s+the\s+(?:general\s+)?public\b|\bdisclosures?\b|\bemploy(?:ing|ment)\b|\bgeneral\s+(?:advertis\w+|solicitation)|\b(?:provisional|ancillary|interim)\s+(?:or\s+\w+\s+)?(?:remed\w*|relief)`, 0.8],
+      [re`\bpublic\s+domain\b|\b(?:known|available)\s+to\s+the\s+(?:general\s+)?public\b|\bdisclos\w*|\bemploy(?:ing|ment)\b|\bgeneral\s+(?:advertis\w+|solicitation)|\b(?:provisional|ancillary|interim)\s+(?:or\s+\w+\s+)?(?:remed\w*|relief)`, 0.8],
       // Nor are an arbitration's interim measures, publicity, or a licence granted with its own exceptions in brackets
       // ("a non-exclusive, non-transferable (except in accordance with Section 11.7) license").
       [re`\barbitra\w*|\bconservatory\b|\binterim\s+measures|\bpublicity\b|\b(?:press|news)\s+releases?\b|\bpublic\s+announcements?\b|\brequired\s+by\s+(?:any\s+)?(?:applicable\s+)?(?:law|regulation)`, 1.2],
       [re`\b(?:hereby\s+)?grants?\b(?:[^.;]|\.(?=\d)){0,120}\b(?:licen[cs]e|right\s+to\s+use)\b`, 0.6],
+      // A proviso keeping a claim, remedy, warranty, tax or dispute term alive ("nothing shall limit either party's liability
+      // for fraud", "shall not prevent a Party from seeking damages") excepts nothing from a restriction on competing.
+      [re`\bliab(?:le|ility)\s+(?:to|for|arising|under)\b|\bbe\s+(?:held\s+)?liable\b|\bfraud\w*|\bdamages\b|\bwarrant(?:y|ies)\b|\bremed(?:y|ies)\b|\btax(?:es)?\b|\bvenue\b|\bdisput\w+`, 1],
+      // Nor do a securities offering's documents, or a party's leave to assign its rights, except anything from competing.
+      [re`\bprospectus\b|\bregistration\s+statement\b|\bsecurities\s+act\b|\bassign(?:ing|s)?\s+(?:its|the|this|any|all)\b`, 1],
     ],
     minScore: 0.9,
     documentScore: 0.9,
