@@ -213,6 +213,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bmay\s+not\s+(?:\w+\s+){0,2}assign\b|\bassign\w*\b[^.;]{0,80}\bwithout\b[^.;]{0,60}\bconsent|^\W*whereas\b|\bis\s+entered\s+into\b|\bdeleted\s+in\s+its\s+entirety`, 0.9],
       // No covenant at all: a party said to be under none elsewhere, free to compete, or a contract that does not prevent it.
       [re`\bnot\s+(?:under|bound\s+by|subject\s+to)\s+any\s+(?:\w+\s+){0,2}(?:obligations?|agreements?|covenants?|restrictions?)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\s+(?:develop|make|market|sell|license|compete|engage)|\b(?:shall|does|will)\s+not\s+(?:prevent|preclude|prohibit|restrict|limit)\s+(?:either|any|the|a)\s+(?:party|\w+)\s+from\b|\bcompetitive\s+(?:analysis|quotations?|intelligence)`, 1],
+      // A covenant pointed to in another document ("subject to compliance with the covenant not to compete in Section 8.3 of
+      // the Purchase Agreement"), or a document said to hold none, is no covenant of this contract.
+      [re`\bcovenants?\s+not[\s-]+to[\s-]+compete\s+(?:in|under|set\s+forth\s+in|contained\s+in)\s+(?:section|article|paragraph|the|that|any)\b|\bdoes\s+not\s+contain\s+(?:a|any)\s+(?:[\w-]+\s+)?(?:covenant|non-?compet)`, 1],
     ],
     minScore: 0.9,
     documentScore: 0.9,
