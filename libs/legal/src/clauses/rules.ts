@@ -229,7 +229,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bexclusive(?:ly)?\b`, 0.4],
       // The grant's words may stand between: "an exclusive, non-transferable (except as set forth in Section 10.7) and
       // non-sublicensable license", "an exclusive (even as to and against Aucta in the Territory) right and license".
-      [re`(?<!non-?\s?)\bexclusive\s*[,(](?:\s*(?:,|\band\b|\bor\b|\([^()]{0,100}\)|[\w-]+)){0,8}?\s*(?:right|licen[cs]e)s?\b|(?<!non-?\s?)\bexclusive\s+(?:[\w-]+\s+)?(?:sponsor|marketer|seller|co-?operation)\b`, 0.6],
+      // A bracket may hold one of its own ("non-sublicensable (except as provided in Section 2.1(c)) license"), and words
+      // may stand between without a comma ("a sole and exclusive worldwide right", "an exclusive royalty-free licence").
+      [re`(?<!non-?\s?)\bexclusive\s*(?=[,(])(?:\s*(?:,|\band\b|\bor\b|\((?:[^()]|\([^()]{0,40}\)){0,150}\)|[\w-]+)){1,8}?\s*(?:right|licen[cs]e)s?\b|(?<!non-?\s?)\bexclusive\s+(?!of\b)(?:[\w-]+\s+){1,2}(?:right|licen[cs]e)s?\b|(?<!non-?\s?)\bexclusive\s+(?:[\w-]+\s+)?(?:sponsor|marketer|seller|co-?operation)\b`, 0.6],
       // A role given alone, whatever it is called: "as exclusive Remarketing Agent", "its exclusive sales representative".
       [re`(?<!non-?\s?)\bexclusive\s+(?:[\w-]+\s+){1,2}(?:agent|distributor|dealer|reseller|supplier|provider|licensee|representative|partner|manufacturer)s?\b`, 0.6],
       [re`\bsole\s+(?:and\s+exclusive\s+)?(?:source|supplier|provider|distributor|agent|partner|manufacturer|licensee|reseller)|\b(?:be|is|as)\s+the\s+only\s+(?:[\w-]+\s+)?(?:distributor|licensee|supplier|provider|reseller|agent|sponsor|dealer|source|manufacturer|representative)\b`, 1],
@@ -246,6 +248,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A recital tells of exclusive rights the parties have or mean to grant; an owner's "sole and exclusive right, title and
       // interest", or its exclusive right to maintain or register its marks, is ownership, not exclusive dealing.
       [re`^\W*(?:recitals\s+)?whereas\b|\bexclusive\s+rights?,?\s+(?:and\s+)?title\b|\bexclusive\s+right\s+(?:and\s+obligation\s+)?to\s+(?:maintain|apply\s+for|make\s+all)\b`, 0.9],
+      // A ban on passing one's own rights on ("shall not sublicense, assign, pledge ... to any third party all or any part of
+      // its rights or duties under this Agreement") restricts assignment, not dealings with others.
+      [re`\b(?:sub-?licen[cs]e|assign|transfer|pledge|encumber)\b[^.;]{0,150}\b(?:its|their|his|her)\s+(?:\w+\s+)?(?:rights?|duties|obligations?)\s+(?:or\s+\w+\s+)?(?:under|hereunder)\b`, 0.9],
       // Exclusive as the only remedy, warranty, owner or forum, or a right reserved to one side in a procedure: "the sole and
       // exclusive right to settle", "the exclusive right to remove and replace its designees", "exclusive rights and interests in".
       [re`\bexclusive\s+(?:remed(?:y|ies)|warrant(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+(?:remed|interests?)|of\s+ownership|to\s+(?:own|control|prosecute|enforce|settle|defend|remove|replace|register|bring|select)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
