@@ -263,11 +263,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     cues: [
       [re`\b(?:not|refrain\s+from|nor|neither)\b.{0,200}\b(?:solicit|divert|entice|induce|interfere|call\s+(?:up)?on|approach|circumvent|contact|accept\s+(?:any\s+)?business|take\s+away)\w*\b.{0,200}\b(?:customers?|clients?|merchants?|accounts?|suppliers?|vendors?|business\s+relationships?|patrons?|book\s+of\s+business|prospects?)\b`, 1.2],
       [re`\bnon-?solicit(?:ation)?\b`, 0.4],
+      // The covenant's own verbs, often in a list under a lead-in "shall not": "divert or attempt to divert any business or
+      // customer", "solicit, divert or attempt to solicit or divert any customer".
+      [re`\b(?:divert|solicit|entice)(?:s|ing)?,?\s+(?:or\s+)?attempt\s+to\s+(?:(?:solicit|divert|entice)\s+or\s+)?(?:divert|solicit|entice)\s+(?:\w+\s+){0,3}?(?:customers?|clients?|accounts?|business)\b|\bdivert(?:s|ing)?\s+(?:any|the|all)\s+(?:\w+\s+){0,2}?(?:customers?|clients?|accounts?|business)\b`, 0.9],
       [re`\b(?:shall|will|may)\s+not\b.{0,100}\b(?:sell|market|supply|license)\b.{0,100}\bdirectly\s+to\s+(?:any\s+)?(?:end[\s-]users?|customers?)|\b(?:shall|will)\s+not\b.{0,100}\b(?:sell|supply|provide)\b.{0,100}\bto\s+(?:any\s+)?(?:customers?|clients?|individuals?\s+or\s+entities)\s+(?:who|that|of)\b`, 0.9],
     ],
     negatives: [
       [re`\bemploy(?:ee|ees|ment|ed)|personnel|staff|hire\b`, 0.4],
       [re`\bconfidential\s+information`, 0.3],
+      // Contacting customers to serve them (a help desk, complaints, an escalation, an audit) is no promise not to solicit them.
+      [re`\bcontact\s+information\b|\bhelp\s+desk\b|\bcustomer\s+(?:care|service|support)\b|\baudit\w*|\binspect\w*|\bcomplaints?\b|\bescalat\w+`, 0.6],
     ],
     minScore: 0.9,
     documentScore: 0.9,
