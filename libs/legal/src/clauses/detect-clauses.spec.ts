@@ -650,6 +650,7 @@ describe('detectClauses on wordings of issue 19', () => {
   it.each([
     ['the restrictions said not to apply to a small shareholding', 'The restrictions of this Section shall not be applicable to the ownership of shares of a listed company that represent two percent (2%) or less of the outstanding shares.'],
     ['what the restricted party may still do', "Notwithstanding the foregoing, the Publisher may display links to the Sponsor's competitors in its general directory of web sites."],
+    ['a restriction said to reach only some activities', 'For clarity, the foregoing restriction applies only to retail outlets run under the Brand and not to online sales by the Franchisee.'],
   ])('finds a competitive-restriction exception in %s', (_, exception) => {
     expect(containsCategory(detectClauses(`${restriction} ${exception}`), 'Competitive Restriction Exception')).toBe(true);
   });

@@ -164,6 +164,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A restriction said not to reach something: "The restrictions of this Section shall not be applicable to the ownership
       // of shares ...", "the foregoing restrictions shall not apply:", "Any marketing exclusivity ... shall not preclude".
       [re`\b(?:the|such|these|this|any)\s+(?:[\w-]+\s+){0,2}(?:restrictions?|covenants?|exclusivity|prohibitions?)\b.{0,100}\b(?:shall|will|does|do)\s+not\s+(?:be\s+applicable|apply|preclude|prevent|prohibit|restrict|limit)\b`, 0.6],
+      // A restriction narrowed to part of what it might cover: "the foregoing restriction applies only to persistent placements".
+      [re`\b(?:restrictions?|covenants?|exclusivity|prohibitions?|obligations?)\b[^.;]{0,60}\b(?:appl(?:y|ies)|extends?|is\s+limited)\s+only\s+to`, 0.6],
       // What one side may still do despite the restriction just stated: "Notwithstanding the foregoing, Excite may display ...".
       [re`\bnotwithstanding\s+(?:the\s+(?:foregoing|above|preceding)|anything\s+to\s+the\s+contrary)[^.;]{0,100}?\b(?:may|(?:shall|will|is|are)\s+(?:be\s+)?(?:permitted|entitled|free|allowed)\s+to)\s+(?:\w+\s+){0,3}?(?:display|sell|market|offer|distribute|develop|provide|purchase|buy|engage|operate|include|work|manufacture|promote|license|own|acquire|compete|solicit|hire|conduct|continue|enter\s+into)\b`, 0.5],
       // Exclusivity kept only while a target is met: "unless you do not meet the Minimum Development Quota".
