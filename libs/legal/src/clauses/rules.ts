@@ -510,8 +510,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bminimum\s+(?:annual\s+|quarterly\s+|monthly\s+|purchase\s+|order\s+|sales\s+)?(?:purchases?|orders?|annual|quarterly|monthly|quantit(?:y|ies)|volumes?|commitments?|royalt(?:y|ies)|amounts?|number|sales|requirements?|payments?|fees?|guarantee|revenues?|units?|targets?|performance)`, 1.2],
       [re`\b(?:purchase|order|buy|acquire|sell|take)\s+(?:from\s+\w+\s+)?(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)`, 1.2],
       // An undertaking to buy, sell, deliver or spend at least so much: "undertakes to order at least [***]% of the Annual
-      // Forecast", "will deliver not less than [****] Impressions", "shall issue Purchase Orders for at least ...".
-      [re`\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|(?:is\s+)?obligated\s+to|guarantees?\s+(?:that\s+)?(?:it\s+will\s+)?)\s+(?:\w+\s+){0,3}?(?:purchase|order|buy|sell|deliver|spend|supply|issue\s+purchase\s+orders?|set\s+up|open|achieve|generate)\b[^.;]{0,80}?\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\b`, 1],
+      // Forecast", "will deliver not less than [****] Impressions", "shall issue Purchase Orders for at least ...", "shall be
+      // under an obligation to open at least 6 outlets".
+      [re`\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|(?:is\s+)?obligated\s+to|(?:be|is)\s+under\s+an?\s+obligation\s+to|guarantees?\s+(?:that\s+)?(?:it\s+will\s+)?)\s+(?:\w+\s+){0,3}?(?:purchase|order|buy|sell|deliver|spend|supply|issue\s+purchase\s+orders?|set\s+up|open|achieve|generate)\b[^.;]{0,80}?\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\b`, 1],
       [re`\b(?:sales?|purchase|revenue|volume|annual|quarterly)\s+(?:targets?|quotas?)\b`, 0.8],
       [re`\btake[\s-]or[\s-]pay|\bshortfall|\bdeficiency\s+payments?`, 0.9],
       // A commitment by its name ("will meet its Quarterly Volume Commitment") and a minimum lot ("ordered in the minimum
@@ -520,6 +521,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // "a minimum of four (4) times per year", "subject to a minimum charge of $80", "a minimum recoupable guarantee".
       [re`\ba\s+minimum\s+of\s+(?:\[|\(|US\$|\$|\d|(?:[a-z]+[\s-]){1,3}\()|\bminimum\s+(?:[\w-]+\s+){0,2}?(?:charges?|guarantees?|payments?|fees?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\bsubject\s+to\s+a\s+minimum\b`, 0.6],
       [re`\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least)\s+(?:US)?\$\s*[\d_\[]`, 0.7],
+      // A forecast or order made binding: "shall constitute a binding commitment of the Buyer to purchase the quantities".
+      [re`\bbinding\s+(?:commitment|obligation)\s+(?:of|on|upon|for)\s+(?:[\w-]+\s+){0,3}?to\s+(?:purchase|order|buy|take)\b`, 1],
+      // A fee owed for at least a period ("is obligated to pay the monthly fee for a minimum of 24 months"), and a fee
+      // guaranteed to be paid ("agrees to pay a non-refundable Guaranteed Fee").
+      [re`\b(?:obligated|required|agrees?|shall|will|must)\s+(?:\w+\s+)?(?:to\s+)?pay\b.{0,80}\bfor\s+(?:a\s+minimum\s+of|at\s+least|not\s+less\s+than|no\s+less\s+than)\b|\b(?:pay|paid|payable)\b.{0,80}\bguaranteed\s+(?:[\w-]+\s+){0,3}(?:fees?|payments?|royalt(?:y|ies)|sums?|amounts?)\b`, 0.8],
+      // A least count written in words: "a minimum of five units", "at least twenty stores".
+      [re`\b(?:a\s+minimum\s+of|at\s+least|not\s+less\s+than|no\s+less\s+than)\s+(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)[\s-]+){1,3}(?:units|orders|products|cases|tons|customers|locations|centres|centers|stores|outlets)\b`, 0.6],
       [re`\bguarantee[ds]?\b.{0,60}\b(?:impressions|circulation|page\s+views|visitors|units|click-?throughs|clicks|leads|subscribers)\b|\bimpressions?\s+guarantee`, 0.7],
       [re`\bat\s+least\s+(?:\w+\s+)?(?:\(\s*[\d,]+\s*\)\s*)?(?:units|orders|products|tons|cases|customers|locations|sales\s+representatives)`, 0.7],
       [re`\bminimum\b`, 0.3],
@@ -539,11 +547,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnot\s+(?:be\s+)?(?:otherwise\s+)?(?:subject\s+to|bound\s+by|(?:required|obligated)\s+to\s+(?:purchase|order|meet|achieve|buy))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement|amount|number|level|fees?|payments?|charges?|utili[sz]ation|royalt)`, 2.3],
       // A least number of other things: copies or information disclosed, directors or shareholders, staff, references; and
       // insurance "in the minimum amounts" specified.
-      [re`\bminimum\s+(?:amount|number)\s+of\s+(?:\w+\s+){0,2}(?:information|copies|directors|shareholders|people|persons|references|meetings)\b|\bminimum\s+of\s+(?:\w+\s+){0,2}(?:\(\d+\)\s+)?(?:directors|shareholders|people|persons|(?:confirmed\s+)?(?:work\s+)?references|dedicated\s+people)\b|\binsurance\b[^.]{0,80}\bminimum\s+amounts?`, 1.5],
+      [re`\bminimum\s+(?:amount|number)\s+of\s+(?:[\w'’-]+\s+){0,3}(?:information|copies|directors|shareholders|people|persons|references|meetings)\b|\bminimum\s+of\s+(?:\w+\s+){0,2}(?:\(\d+\)\s+)?(?:directors|shareholders|people|persons|(?:confirmed\s+)?(?:work\s+)?references|dedicated\s+people)\b|\binsurance\b[^.]{0,80}\bminimum\s+amounts?`, 1.5],
       // A late charge, a quorum of meetings, a time counted from an event ("for a minimum of [*] from the date"), money to
       // be raised: none is a commitment to buy.
       [re`\blate\s+(?:charges?|fees?|payments?)\b|\breturned\s+check|\bmeetings?\b|\binjunct\w*|\bconfidential\s+treatment|\bminimum\s+of\s+\[\s*\*+\s*\]\s+(?:from|after|following)\b|\b(?:raise|raising)\b.{0,60}\bfunding\b`, 0.8],
       [re`\bminimum\s+requirements?\b`, 1],
+      // A shortfall that is money owed, not a quantity bought: "if any audit discloses a shortfall in payment", "cash
+      // shortfalls in the registers", "any shortfall shall be paid" after costs are deducted from a deposit.
+      [re`\b(?:audit|inspection|examination)\b.{0,80}\b(?:discloses?|reveals?|shows?|determines?)\b.{0,60}\bshortfall|\bshortfalls?\s+in\s+(?:(?:the\s+)?payments?|collections|amounts?\s+(?:owed|due|paid))|\b(?:payment|cash|interest)\s+shortfalls?\b|\bdeduct\w*\b.{0,150}\bany\s+shortfall`, 0.9],
+      // Minimum standards of quality or conduct a party must keep: "maintain minimum performance standards".
+      [re`\bminimum\s+(?:[\w-]+\s+)?standards?\b`, 1.2],
       [re`\bat\s+least\s+(?:those|the\s+same|such|reasonable|the\s+(?:degree|level|standard))\b.{0,60}\b(?:measures|care|precautions|efforts|standards?|protection)`, 1.5],
     ],
     minScore: 0.7,
