@@ -583,6 +583,7 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Cap On Liability', 'indirect loss excluded', "The Supplier's liability for indirect loss, including consequential loss and loss of profit, is excluded."],
     ['Cap On Liability', 'damages an arbitrator may not award', 'The arbitrator shall not award any party punitive, exemplary or consequential damages.'],
     ['Cap On Liability', 'a contribution capped', 'The Remarketing Agent shall not be required to contribute any amount in excess of the price at which the Securities were offered to the public.'],
+    ['Uncapped Liability', 'a section "intended" to limit no damages for breaches', 'Nothing in this Article is intended to limit or restrict the damages recoverable for breaches of the confidentiality obligations in Article 6.'],
     ['Insurance', 'insurance to be arranged', 'The Manufacturer shall arrange product liability and warranty insurance.'],
     ['Ip Ownership Assignment', 'an assignment after other verbs of transfer', 'Effective as of the Closing Date, the Seller hereby sells, transfers, conveys and assigns to the Buyer all right, title and interest in and to the Transferred Patents.'],
     ['Warranty Duration', 'a warranty period stated first', 'For ninety (90) days after delivery of a Product, the Developer warrants that the media shall be free of defects.'],
@@ -640,6 +641,9 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Anti-Assignment', 'a present transfer of rights by several verbs', 'Subject to the terms of the Purchase Agreement, the Vendor does hereby transfer, sell, assign, convey and deliver to the Purchaser all right, title and interest in and to the Acquired Marks, with the consent of the Lender.'],
     ['Uncapped Liability', 'a party excused for its judgment but for its bad faith', 'The Sponsor shall not be liable for any error of judgment or mistake of law or for any act or omission in the management of the Trust, except for willful misfeasance, bad faith or gross negligence in the performance of its duties.'],
     ['Uncapped Liability', 'who bears the risk of loss', 'Risk of loss shall be borne entirely by Hydraspin, even while Products are in the possession of Distributor, and the Distributor shall not be liable therefor except in the case of its gross negligence.'],
+    ['Uncapped Liability', 'a legend on omitted text', 'Schedule 4 (liability for damages other than for gross negligence) has been omitted under a request for confidential treatment.'],
+    ['Uncapped Liability', 'employment ended other than for death or disability', "If the Company ends the Executive's employment without Cause (other than for death or disability), it shall have no liability beyond the severance set out in Section 6."],
+    ['Uncapped Liability', "an indemnity's own exception", '(d) any recall of the Goods ordered by the Distributor, except to the extent such loss is caused by a defect for which the Maker is liable or by its infringement of third-party patents.'],
     ['Uncapped Liability', 'an indemnity whose parties stand between "hold" and "harmless"', "Except as provided in Section 9, the Company shall defend, indemnify and hold the Contractor, its officers and employees, harmless from any liability arising from the Company's gross negligence."],
   ])('finds no %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(false);

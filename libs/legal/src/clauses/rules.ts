@@ -824,6 +824,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A party excused for its judgment ("shall not be liable for any error of judgment or mistake of law", "shall incur no
       // liability"), and who bears the risk of loss of goods: neither lifts a limit on liability.
       [re`\berror\s+of\s+judgment|\bmistake\s+of\s+law|\bincur\s+no\s+liability|\brisk\s+of\s+loss`, 1],
+      // A filing's legend on redacted text ("filed separately with the Securities and Exchange Commission pursuant to an
+      // application requesting confidential treatment"), and a service ended other than for death or disability.
+      [re`\bconfidential\s+treatment\b|\bfiled\s+(?:separately\s+)?with\s+the\s+(?:secretary\s+of\s+the\s+)?securities\s+and\s+exchange\s+commission\b|\bdeath\s+or\s+disability\b`, 1.5],
+      // What an indemnity covers, with its own exception: "(c) the distribution of any Product ..., except to the extent such
+      // claim is attributable to an item identified in Section 9.2".
+      [re`\bexcept\s+to\s+the\s+extent\s+(?:that\s+)?(?:such|any|the)\s+(?:[\w-]+\s+){0,2}(?:claims?|loss(?:es)?|liabilit(?:y|ies)|damages?)\s+(?:is|are|was|were)\s+(?:attributable|caused|due|arising|result)`, 0.6],
       // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
       // ("shall defend, indemnify and hold harmless", "agrees to indemnify and hold Contractor, including its Affiliates ... harmless")
       [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:[\w,]+\s+){0,3}indemnify\b.{0,40}\b(?:hold|save)\b.{0,200}?\bharmless\b`, 0.6],
@@ -836,7 +842,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnothing\s+(?:in\s+this\s+agreement|herein)\s+shall\s+(?:limit|exclude|restrict)\s+(?:either\s+party'?s\s+|any\s+party'?s\s+|any\s+)?liability`, 1.3],
       // "NOTHING IN THIS SECTION 11.4 IS INTENDED TO OR SHALL LIMIT OR RESTRICT THE INDEMNIFICATION RIGHTS ..." (not a
       // liability outside the contract left alone, such as one for a fraudulent misrepresentation made before it).
-      [re`\bnothing\s+in\s+this\s+(?:section|article|clause)(?:\s+[\d.]+)?\s+(?:is\s+intended\s+to\s+or\s+)?shall\s+(?:limit|exclude|restrict)\b.{0,80}\b(?:indemnif|breach)`, 1.3],
+      // Also "NOTHING IN THIS SECTION IS INTENDED TO LIMIT OR RESTRICT THE DAMAGES AVAILABLE FOR BREACHES ...", "Nothing in this
+      // Section 8.7 shall operate to limit or exclude any liability ... for breach" (a section number filed with a zero-width space).
+      [re`\bnothing\s+in\s+this\s+(?:section|article|clause)(?:[\s\u200b]+[\d.]+)?\s+(?:is\s+intended\s+to\s+(?:or\s+shall\s+)?|shall\s+(?:operate\s+to\s+)?)(?:limit|exclude|restrict)\b.{0,120}\b(?:indemnif|breach)`, 1.3],
       [re`\bexcept\s+(?:for\s+|with\s+respect\s+to\s+|as\s+(?:set\s+forth|provided)\s+in\s+)?(?:\w+\s+){0,6}(?:section|article|claims?\s+(?:under|arising)|liabilit\w+\s+(?:under|arising)|obligations?\s+under|breach|\[).{0,300}\b(?:in\s+no\s+event|not\s+be\s+liable|(?:total|aggregate|maximum)\s+liability|exceed|consequential|indirect)`, 0.7],
       [re`\b(?:shall|will)\s+(?:neither\s+)?(?:not\s+)?(?:\([a-z]\)\s+)?(?:limit|restrict|apply\s+to)\b.{0,100}\b(?:indemnif|confidential|liability\s+for|damages\s+(?:for|arising))`, 0.6],
       [re`\b(?:in\s+no\s+event|not\s+be\s+liable|limitation\s+of\s+liability|aggregate\s+liability|total\s+liability|consequential)`, 0.3],
