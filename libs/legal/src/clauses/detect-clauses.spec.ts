@@ -615,6 +615,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Termination For Convenience', 'a severability clause with a right to end', 'Every provision of this Agreement is severable, and if for any reason a provision is held invalid and that finding defeats the purpose of this Agreement, either party may terminate this Agreement.'],
     ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],
     ['Volume Restriction', 'a cap on working hours', 'The Supplier shall comply with the maximum number of working hours laid down in the applicable laws.'],
+    ['Volume Restriction', 'a deadline of not more than so many days', 'The Seller shall send its statement of account not more than thirty (30) days after the end of each quarter.'],
+    ['Volume Restriction', 'an option on up to so many shares', 'The Issuer grants the Placement Agent an option to purchase up to 150,000 additional shares at the offering price.'],
     ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
     ['Affiliate License-Licensee', 'a licence said not to be given', 'No right, title, license, or interest in any Marks owned by Ford or any of its affiliates is intended to be given to or acquired by iVillage by the execution of this Agreement.'],
     ['Affiliate License-Licensee', 'a licence said not to be granted', 'No license, either express or implied, is granted to the Distributor or its affiliates by this Agreement to any patents or trademarks of the Company.'],

@@ -591,6 +591,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // How often the other side may audit or inspect, or how long a publication may be held back: "may exercise such right
       // to audit no more than one time per calendar year", "delay publication by no more than sixty (60) days".
       [re`\baudit\w*|\binspect\w*|\bpublication\b`, 1],
+      // A deadline ("no later than thirty (30) days after", "commencing not more than ninety (90) days after shipment"), and a
+      // cap on what is no volume of goods or use: shares offered or optioned, directors on a board, words in a statement.
+      [re`\b(?:no|not)\s+(?:more|later)\s+than\s+(?:[\w-]+\s+)?(?:\(\s*\d+\s*\)\s*)?(?:business\s+|calendar\s+|working\s+)?(?:days?|weeks?|months?|years?)\s+(?:after|before|prior|following|from|of)\b|\b(?:up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of)\s+[^.;]{0,40}?\b(?:directors|shares|words|pages|members|arbitrators|option)\b`, 1],
     ],
     documentScore: 1,
   },
