@@ -477,6 +477,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A royalty per unit sold: "royalties of $[**] for each and every unit of the product sold".
       [re`\b(?:for|on|per)\s+(?:each|every)\s+(?:and\s+every\s+)?(?:[\w-]+\s+){0,2}(?:unit|copy|item|product)s?\b.{0,60}\bsold\b`, 0.4],
       [re`\bshare\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:revenues?|profits?|proceeds|income|savings)`, 1],
+      // A percentage named as the royalty or commission before its base: "a seventeen percent (17%) royalty of the price it
+      // receives", "a 5% commission of the gross sales price", and a royalty rate stated in percent.
+      [re`(?:percent|%|percentage)\s*\)?\s*(?:\(\s*[^)]{1,12}\)\s*)?(?:royalty|commission|revenue\s+share|share)\s+(?:of|on)\s+(?:the\s+|all\s+|its\s+)?(?:[\w-]+\s+){0,3}(?:price|sales|revenues?|receipts|proceeds|profits?|income|fees)\b|\broyalty\s+rates?\b.{0,60}(?:percent|%)`, 0.5],
       [re`\bnet\s+sales|gross\s+revenues?|net\s+revenues?|net\s+profits?`, 0.3],
     ],
     negatives: [
@@ -485,6 +488,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:arbitrat\w*|mediat\w*|costs?|expenses|losses)\b.{0,80}\bshared?\b|\bshared?\b.{0,40}\b(?:costs?|expenses|losses)\b`, 0.8],
       // A commission that is a body of people or a regulator, an employee's share options, a filing's redaction legend.
       [re`\b(?:supervision|supervisory|steering|joint|securities\s+and\s+exchange|trade|utilities)\s+commission\b|\bcommission\s+(?:formed|composed|consisting)\b|\b(?:share|stock)\s+options?\b|\bappreciation\s+rights\b|\bunredacted\b|\bconfidential\s+treatment\b`, 1],
+      // Profit sharing as a kind of deal or plan a party may not enter ("entering into any joint venture, partnership or
+      // profit-sharing agreement"), fees said to be "net of any agency commissions", and a seller's representations "to the
+      // knowledge of" it (that no royalties are owed): none shares revenue between the parties.
+      [re`\bprofit[\s-]sharing\s+(?:plans?|arrangements?|agreements?)\b|\b(?:pension|retirement|bonus)\b.{0,40}\bprofit[\s-]sharing|\bnet\s+of\s+(?:any\s+|all\s+)?(?:agency\s+)?commissions\b|\bto\s+the\s+knowledge\s+of\b`, 1.2],
     ],
     minScore: 0.9,
     documentScore: 0.9,
