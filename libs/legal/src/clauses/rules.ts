@@ -869,7 +869,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:total|aggregate|cumulative|maximum|entire|collective)\s+(?:\w+\s+){0,2}liabilit(?:y|ies)\b.{0,300}\b(?:exceed|limited\s+to|not\s+to\s+exceed|in\s+excess\s+of|greater\s+of|lesser\s+of|equal\s+to|amount|shall\s+be\s+limited)`, 1.5],
       [re`\bliabilit(?:y|ies)\b.{0,250}\b(?:shall|will|may)\s+(?:not|in\s+no\s+event)\s+exceed|liabilit(?:y|ies)\b.{0,120}\b(?:is|are|be|shall\s+be)\s+limited\s+to`, 1.4],
       [re`\bin\s+no\s+event\b.{0,100}?\b(?:shall|will)\b.{0,200}\bliab(?:le|ility)\b.{0,200}\b(?:exceed|in\s+excess|greater\s+than)`, 1.4],
-      [re`\b(?:not|no|neither|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|(?:any|no)\s+liability|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))`, 1.1],
+      // A kind of damages as a whole word: not "liable for any obligations ... resulting directly or indirectly from".
+      [re`\b(?:not|no|neither|in\s+no\s+event|under\s+no\s+circumstances)\b.{0,200}\b(?:liable|(?:any|no)\s+liability|responsible)\b.{0,250}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+(?:profits?|revenue|business|data))\b`, 1.1],
       // Kinds of damages excluded in other words: "liability for indirect loss, including consequential loss ... is excluded",
       // "the liability exclusion for lost profit", "The arbitrator shall not award any Party punitive ... damages".
       [re`\bliabilit(?:y|ies)\b.{0,150}\b(?:indirect|incidental|consequential|special|punitive|lost\s+profits?|loss\s+of\s+profits?)\b.{0,100}\b(?:is|are|be|shall\s+be)\s+excluded|\bliability\s+exclusions?\b|\bnot\s+award\b.{0,80}\b(?:punitive|consequential|exemplary|incidental|special)\b|\bexclud\w*\s+(?:any\s+|all\s+)?liabilit(?:y|ies)\s+for\b.{0,60}\b(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits?)\b`, 1.1],
@@ -881,7 +882,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // "shall not be liable for any amount which in the aggregate exceeds the fees paid"
       [re`\b(?:not|under\s+no\s+circumstances|in\s+no\s+event)\b.{0,40}\bliable\b.{0,250}\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than)\b`, 1.4],
       // A ceiling on what may be claimed or recovered: "reimbursements claimed shall not exceed the payments received".
-      [re`\b(?:reimburse\w*|damages|claims?|losses|recover\w*|compensation|indemnit\w*)\b.{0,120}\b(?:shall|will)\s+(?:not\s+exceed|be\s+limited\s+to)\b`, 1],
+      // (Not what a party is paid for its services: "compensation for each calendar quarter will not exceed [ ]".)
+      [re`\b(?:reimburse\w*|damages|claims?|losses|recover\w*|indemnit\w*)\b.{0,120}\b(?:shall|will)\s+(?:not\s+exceed|be\s+limited\s+to)\b`, 1],
       // Waiving damages of a kind: "waive any and all claims against each other for consequential, punitive ... losses".
       [re`\bwaives?\b.{0,150}\b(?:consequential|punitive|incidental|special|exemplary|indirect)\b`, 1.1],
       [re`\bsole\s+and\s+exclusive\s+remed(?:y|ies)|exclusive\s+remed(?:y|ies)|sole\s+remed(?:y|ies)`, 0.9],
