@@ -635,6 +635,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Minimum Commitment', 'no obligation to buy any minimum', 'Manufacturer acknowledges and agrees that Customer is not otherwise obligated to purchase any minimum or specific quantity, volume or dollar amount of Product.'],
     ['Minimum Commitment', 'a least number of staff', 'Distributor shall allocate a minimum of two (2) dedicated people to sell and support the Products full-time.'],
     ['Minimum Commitment', 'insurance in the minimum amounts specified', 'At all times while this Agreement is in effect, Company shall carry insurance of the types and in the minimum amounts set forth in Exhibit G.'],
+    ['Minimum Commitment', 'an offer to be taken whole', 'The Buyer shall have ten (10) days to agree to purchase all, but not less than all, of the offered Interests.'],
+    ['Minimum Commitment', 'a least number of references after "at least"', 'Each temporary worker must have a minimum of at least three (3) work references.'],
     ['Minimum Commitment', 'a shortfall in payments found by an audit', 'If any audit reveals a shortfall in payments of more than five percent, the Licensee shall bear the cost of the audit.'],
     ['Minimum Commitment', 'minimum standards of performance', 'The Franchisee must keep minimum performance standards for guest satisfaction at every outlet.'],
     ['Minimum Commitment', "the least of another's information disclosed", "The Recipient may disclose only the minimum amount of the Discloser's Technical Information required by the court."],

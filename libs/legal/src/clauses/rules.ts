@@ -554,11 +554,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnot\s+(?:be\s+)?(?:otherwise\s+)?(?:subject\s+to|bound\s+by|(?:required|obligated)\s+to\s+(?:purchase|order|meet|achieve|buy))\s+(?:any\s+)?minimum\b|\bno\s+minimum\s+(?:purchase|order|quantit|commitment|volume|requirement|amount|number|level|fees?|payments?|charges?|utili[sz]ation|royalt)`, 2.3],
       // A least number of other things: copies or information disclosed, directors or shareholders, staff, references; and
       // insurance "in the minimum amounts" specified.
-      [re`\bminimum\s+(?:amount|number)\s+of\s+(?:[\w'’-]+\s+){0,3}(?:information|copies|directors|shareholders|people|persons|references|meetings)\b|\bminimum\s+of\s+(?:\w+\s+){0,2}(?:\(\d+\)\s+)?(?:directors|shareholders|people|persons|(?:confirmed\s+)?(?:work\s+)?references|dedicated\s+people)\b|\binsurance\b[^.]{0,80}\bminimum\s+amounts?`, 1.5],
+      [re`\bminimum\s+(?:amount|number)\s+of\s+(?:[\w'’-]+\s+){0,3}(?:information|copies|directors|shareholders|people|persons|references|meetings)\b|\bminimum\s+of\s+(?:\w+\s+){0,3}(?:\(\d+\)\s+)?(?:directors|shareholders|people|persons|(?:confirmed\s+)?(?:work\s+)?references|dedicated\s+people)\b|\binsurance\b[^.]{0,80}\bminimum\s+amounts?`, 1.5],
       // A late charge, a quorum of meetings, a time counted from an event ("for a minimum of [*] from the date"), money to
       // be raised: none is a commitment to buy.
       [re`\blate\s+(?:charges?|fees?|payments?)\b|\breturned\s+check|\bmeetings?\b|\binjunct\w*|\bconfidential\s+treatment|\bminimum\s+of\s+\[\s*\*+\s*\]\s+(?:from|after|following)\b|\b(?:raise|raising)\b.{0,60}\bfunding\b`, 0.8],
       [re`\bminimum\s+requirements?\b`, 1],
+      // An offer that must be taken whole: "to purchase all, but not less than all, of such Units".
+      [re`\bnot\s+less\s+than\s+all\b`, 1.2],
       // A shortfall that is money owed, not a quantity bought: "if any audit discloses a shortfall in payment", "cash
       // shortfalls in the registers", "any shortfall shall be paid" after costs are deducted from a deposit.
       [re`\b(?:audit|inspection|examination)\b.{0,80}\b(?:discloses?|reveals?|shows?|determines?)\b.{0,60}\bshortfall|\bshortfalls?\s+in\s+(?:(?:the\s+)?payments?|collections|amounts?\s+(?:owed|due|paid))|\b(?:payment|cash|interest)\s+shortfalls?\b|\bdeduct\w*\b.{0,150}\bany\s+shortfall`, 0.9],
