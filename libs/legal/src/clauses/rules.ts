@@ -528,8 +528,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // "a minimum of four (4) times per year", "subject to a minimum charge of $80", "a minimum recoupable guarantee".
       [re`\ba\s+minimum\s+of\s+(?:\[|\(|US\$|\$|\d|(?:[a-z]+[\s-]){1,3}\()|\bminimum\s+(?:[\w-]+\s+){0,2}?(?:charges?|guarantees?|payments?|fees?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\bsubject\s+to\s+a\s+minimum\b`, 0.6],
       [re`\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least)\s+(?:US)?\$\s*[\d_\[]`, 0.7],
-      // A forecast or order made binding: "shall constitute a binding commitment of the Buyer to purchase the quantities".
-      [re`\bbinding\s+(?:commitment|obligation)\s+(?:of|on|upon|for)\s+(?:[\w-]+\s+){0,3}?to\s+(?:purchase|order|buy|take)\b`, 1],
+      // A forecast or order made binding: "shall constitute a binding commitment of the Buyer to purchase the quantities",
+      // "shall constitute a firm purchase order" (not one that "will not be deemed to constitute a binding purchase order").
+      [re`\bbinding\s+(?:commitment|obligation)\s+(?:of|on|upon|for)\s+(?:[\w-]+\s+){0,3}?to\s+(?:purchase|order|buy|take)\b|(?<!\bnot\s+(?:be\s+)?(?:deemed\s+to\s+)?)\b(?:constitute|be\s+deemed\s+(?:to\s+be\s+)?|become|be\s+treated\s+as)\s+(?:an?\s+)?(?:firm|binding)\s+(?:purchase\s+)?(?:orders?|commitments?)\b`, 1],
       // A fee owed for at least a period ("is obligated to pay the monthly fee for a minimum of 24 months"), and a fee
       // guaranteed to be paid ("agrees to pay a non-refundable Guaranteed Fee").
       [re`\b(?:obligated|required|agrees?|shall|will|must)\s+(?:\w+\s+)?(?:to\s+)?pay\b.{0,80}\bfor\s+(?:a\s+minimum\s+of|at\s+least|not\s+less\s+than|no\s+less\s+than)\b|\b(?:pay|paid|payable)\b.{0,80}\bguaranteed\s+(?:[\w-]+\s+){0,3}(?:fees?|payments?|royalt(?:y|ies)|sums?|amounts?)\b`, 0.8],
