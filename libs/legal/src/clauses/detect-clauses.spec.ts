@@ -594,6 +594,7 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Rofr/Rofo/Rofn', 'a first right of negotiation', 'If the Licensor develops any further title during the Term, the Licensor shall give the Licensee the first right of negotiation for each such title.'],
     ['Rofr/Rofo/Rofn', 'a bona fide offer to be notified first', 'Before accepting a bona fide third party offer to purchase the tooling, the Manufacturer shall notify the Customer in writing.'],
     ['Volume Restriction', 'a number that may not exceed a ceiling', 'The total number of Pin Codes to be distributed as prizes in the Promotion shall not exceed 277,760.'],
+    ['Volume Restriction', 'use past a count with commas charged extra', 'Any copier used for more than 40,000 copies in a year shall be subject to an additional charge per copy.'],
   ])('finds %s in %s', (category, _, sentence) => {
     expect(containsCategory(findingsOf(sentence, category), category)).toBe(true);
   });

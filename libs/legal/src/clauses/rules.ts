@@ -579,8 +579,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:maximum|cap|limit)\s+(?:of|on)\s+(?:\w+\s+){0,3}(?:units|hours|calls|users|quantit(?:y|ies)|volume|number|appearances|days|sessions)`, 0.8],
       [re`\badditional\s+(?:fees?|charges?|compensation|payment)\b.{0,150}\b(?:exceed|in\s+excess|above|over|beyond|additional\s+(?:hours|units|usage))`, 1],
       // Use past a count paid for on top: "If Nantz agrees to more than three store appearances in any Contract Year, the Company
-      // shall pay an additional fee of $7,500 for each additional appearance".
-      [re`\b(?:more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|beyond)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:\(\s*\d+\s*\)\s*)?(?:[a-z-]+\s+){0,2}[a-z-]{3,}s\b.{0,150}\b(?:additional|extra)\s+(?:fees?|charges?|compensation|payments?)\b`, 1.2],
+      // shall pay an additional fee of $7,500 for each additional appearance"; a count written with commas ("operating in excess
+      // of 25,000 miles per annum shall be subject to an Additional Charge").
+      [re`\b(?:more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|beyond)\s+(?:the\s+)?(?:[\w,.]+\s+){0,2}(?:\(\s*\d+\s*\)\s*)?(?:[a-z-]+\s+){0,2}[a-z-]{3,}s\b.{0,150}\b(?:additional|extra)\s+(?:fees?|charges?|compensation|payments?)\b`, 1.2],
       [re`\boverage`, 1],
       // A cap on a count of things: "up to two hundred (200) Hit Compounds", "up to 500,000 impressions", "up to [***] FTE persons"
       // (not a length of time, a share or a sum of money).
