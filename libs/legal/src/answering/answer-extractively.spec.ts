@@ -145,6 +145,8 @@ describe('answerExtractively', () => {
     ['a termination under a numbered section', 'Termination by the Company under this Section 12.2 shall be effective sixty (60) days after notice.'],
     ['a counterpart signed by facsimile', 'Delivery of an executed counterpart of a signature page by facsimile shall be effective as delivery of an original.'],
     ['a definition of another term', '"Fallback Rate" means the rate that would apply to transactions to be effective on that day.'],
+    ['a start that points back to a date it does not give', 'This Agreement shall become effective as of the Effective Date and shall continue for so long as either party buys the Products.'],
+    ['a provision read so as to be valid', 'Each provision of this Agreement will be interpreted in such manner as to be effective and valid under applicable law.'],
   ])('does not take %s for the contract taking effect', (_, sentence) => {
     const text = ['SUPPLY AGREEMENT', '', `4. Miscellaneous. ${sentence}`].join('\n');
     expect(answerExtractively('When does the agreement become effective?', paragraphs(text, 'sup', 'supply.txt')).abstained).toBe(true);

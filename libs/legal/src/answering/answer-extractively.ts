@@ -5,7 +5,7 @@ import type { ClauseRule, SentenceRule } from '../clauses/rule-types';
 import { CLAUSE_RULES } from '../clauses/rules';
 import { scoreSegment } from '../clauses/score';
 import { splitSegments, type Segment } from '../clauses/segment';
-import { CONTRACT_CHANGE_WORDS, EFFECTIVE_UNTIL, findAgreementDate, findEffectiveDateSpan } from '../extraction/extract-fields';
+import { CONTRACT_CHANGE_WORDS, EFFECTIVE_UNTIL, findAgreementDate, findEffectiveDateSpan, fixesNoStart } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
 import { extractTermAndRenewal } from '../extraction/term';
 import { extractTitle } from '../extraction/title';
@@ -212,7 +212,7 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
       const effective = opening ? effectiveDateOf.get(passage.text) : undefined;
       if (effective !== undefined) add(effective.start, effective.end, score(2));
       for (const c of candidates) {
-        if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text) && !OTHER_THING_EFFECTIVE.test(c.text)) out.push({ ...c, score: score(1.8) });
+        if (c.passage === passage && EFFECTIVE_STATEMENT.test(c.text) && !OTHER_THING_EFFECTIVE.test(c.text) && !fixesNoStart(c.text)) out.push({ ...c, score: score(1.8) });
       }
       // "Effective as of the date first written above" points back to the date of the agreement.
       if (opening && out.some((c) => DATE_ABOVE.test(c.text))) {

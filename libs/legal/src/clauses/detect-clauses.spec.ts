@@ -359,6 +359,7 @@ describe('detectClauses', () => {
     ['Change Of Control', 'who counts as an affiliate', 'An Affiliate is another entity where at least 50.1% of its voting power is owned or controlled by the transferring entity.'],
     ['Uncapped Liability', "an indemnity excluding the other side's fault", 'Excluding those acts directly attributable to the negligence or willful misconduct of IGER, CERES agrees to indemnify, hold harmless and defend IGER, its trustees, officers, employees and agents against any and all liability and/or damages with respect to any claims arising out of the production of the plants.'],
     ['Expiration Date', 'indemnities outliving the agreement', 'In the event this Agreement is terminated as described herein, the indemnification provisions contained in this Agreement shall continue until the possibilities for damages or loss have expired.'],
+    ['Expiration Date', "one party's duties ending", 'The obligations of the Placement Agent under this Agreement shall terminate upon the closing of the Offering.'],
     ['Expiration Date', 'records kept after the term', 'CAPSUGEL agrees to retain all such Records for a period of five (5) years after the expiration of the Term or after termination of this Agreement.'],
     ['Expiration Date', 'a covenant for three years', 'The Manager will not be or become, at any time prior to the expiration of three years after the date of this Agreement, an "investment adviser," as such term is defined in the Investment Advisers Act of 1940.'],
   ])('finds no %s in %s', (category, _, sentence) => {

@@ -48,6 +48,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A start alone ("This Agreement shall be effective as of the date of execution by both parties"), a waiver, the entire
       // agreement: none says when the contract ends.
       [re`^(?!.*\b(?:until|through|thru|expir\w*|terminat\w*|end(?:s|ing)?|period|years?|months?|days?|continue\w*|remain\w*|perpetu\w*|indefinite\w*|duration|anniversary|completion|term)\b).*\b(?:effective|come\s+into\s+force|enter\s+into\s+force|commence\w*|begin\w*)\b|\bwaive[dr]?\b|\bentire\s+agreement\b|\bno\s+representations?\b`, 0.8],
+      // What ends is one party's duties, not the contract: "The obligations of the Agent pursuant to this Agreement shall
+      // terminate upon the completion of the Offering".
+      [re`^\W*(?:the\s+)?(?:rights\s+and\s+)?obligations\s+of\s+(?:the\s+|each\s+|either\s+)?\w+(?:\s+\w+){0,2}\s+(?:pursuant\s+to|under)\s+this\s+agreement\b`, 0.6],
       // When a contract starts is not when it ends ("shall be in full force and effect as of the Settlement Date").
       [re`^(?!.*\b(?:until|through|expir\w*|ending|years?|months?|days?|period|perpetu\w*|indefinite\w*|revoked|terminated)\b).*\b(?:in\s+(?:full\s+)?(?:force(?:\s+and\s+effect)?|effect)|effective)\s+(?:as\s+of|on|upon|from)\b`, 0.5],
     ],

@@ -196,6 +196,15 @@ const SIGNATURE_CLAUSE = /^\W*in\s+witness\s+where(?:of|to)\b/i;
 const NOT_A_START = /\bcontinue\s+to\s+be\s+effective\b|\beffective\s+and\s+(?:valid|enforceable|binding)\b|\b(?:valid|enforceable|binding)\s+and\s+effective\b|\beffective\s+as\s+(?:delivery|an?\s+original)\b/i;
 const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon)\s+the\s+(?:Effective|Commencement)\s+Date\b/i;
 
+/**
+ * Whether a sentence that speaks of taking effect fixes no start: it points back to a date it does not give ("shall become
+ * effective as of the Effective Date"), or "effective" means something else there ("interpreted ... to be effective and
+ * valid", "shall continue to be effective").
+ */
+export function fixesNoStart(sentence: string): boolean {
+  return (CIRCULAR_START.test(sentence) && findDates(sentence).length === 0) || NOT_A_START.test(sentence);
+}
+
 /** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
 function labelledEffective(text: string): DateField | undefined {
   for (const d of findDates(text)) {
