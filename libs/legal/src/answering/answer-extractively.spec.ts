@@ -233,6 +233,24 @@ describe('answerExtractively', () => {
     expect(answer.citations[0].quote).toContain('laws of the State of New York');
   });
 
+  it('names the contract from its title and the preamble that makes it, not a later sentence about the agreement', () => {
+    const text = [
+      'Exhibit 10.2',
+      '',
+      'MARKETING AND SUPPLY AGREEMENT This MARKETING AND SUPPLY AGREEMENT (this "Agreement") is entered into by and between Teal Inc. and Smew Ltd.',
+      '',
+      '1. Term. This Agreement will renew automatically for successive one-year terms unless either party gives notice.',
+    ].join('\n');
+    const opening: AnswerPassage = { id: 'open', documentId: 'mkt', file: 'marketing.txt', page: 1, start: 0, end: text.length, text, score: 0, headingPath: [] };
+    const answer = answerExtractively('What is the name of the contract?', [opening]);
+    expect(answer.citations.map((c) => c.quote)).toEqual(['MARKETING AND SUPPLY AGREEMENT', expect.stringMatching(/^This MARKETING AND SUPPLY AGREEMENT \(this "Agreement"\) is entered into/)]);
+    expectExactQuotes(text, answer);
+    // Without a preamble that makes it, the title alone.
+    const untitled = text.replace(/ This MARKETING AND SUPPLY AGREEMENT .*Smew Ltd\./, '');
+    const opened: AnswerPassage = { ...opening, end: untitled.length, text: untitled };
+    expect(answerExtractively('What is the name of the contract?', [opened]).citations.map((c) => c.quote)).toEqual(['MARKETING AND SUPPLY AGREEMENT']);
+  });
+
   it('names the parties from the opening of the contract', () => {
     const answer = answerExtractively('Who are the parties who signed the contract?', passages);
     expect(answer.abstained).toBe(false);

@@ -177,6 +177,26 @@ const OTHER_THING_EFFECTIVE = new RegExp(
 );
 const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown)\s+)?(?:above|hereinabove)|\bfirst\s+(?:above\s+)?written\b|\bdate\s+hereof\b|\bdate\s+of\s+(?:this|the)\s+agreement\b/i;
 
+/** Words of a preamble that makes the contract: "This Supply Agreement is made ...", "... AGREEMENT, dated as of ...". */
+const MAKING_WORDS = /^[^.;]{0,300}?\b(?:made|entered|dated|executed|effective|between|among)\b/i;
+
+/**
+ * The preamble's sentence naming the contract, after its title: "This MANUFACTURING AND MARKETING AGREEMENT (this
+ * "Agreement") is entered into by and between ...", also where it runs on from the title without a break. A later
+ * sentence that only names the agreement ("This Agreement will renew automatically ...") is not it.
+ */
+function namingSentence(passage: AnswerPassage, candidates: readonly Candidate[], titleEnd: number): Candidate | undefined {
+  const after = passage.start + titleEnd;
+  for (const c of candidates) {
+    if (c.passage !== passage || c.end <= after) continue;
+    const lead = c.start >= after ? 0 : after - c.start;
+    const skip = lead + (c.text.slice(lead).length - c.text.slice(lead).trimStart().length);
+    const text = c.text.slice(skip);
+    if (NAMING_SENTENCE.test(text) && MAKING_WORDS.test(text)) return skip === 0 ? c : { ...c, start: c.start + skip, text };
+  }
+  return undefined;
+}
+
 /** Sentences that state the contract's name, parties or dates, found with the field extractors. */
 function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPassage[], candidates: readonly Candidate[]): Scored[] {
   const out: Scored[] = [];
@@ -195,8 +215,8 @@ function descriptiveMatches(category: CuadCategory, passages: readonly AnswerPas
     if (category === 'Document Name' && passage.start === 0) {
       const title = titleOf.get(passage.text);
       if (title !== undefined) add(title.start, title.end, score(2), true);
-      const naming = candidates.find((c) => c.passage === passage && NAMING_SENTENCE.test(c.text));
-      if (naming !== undefined && (title === undefined || naming.start >= passage.start + title.end)) out.push({ ...naming, score: score(1.5) });
+      const naming = namingSentence(passage, candidates, title?.end ?? 0);
+      if (naming !== undefined) out.push({ ...naming, score: score(1.5) });
     } else if (category === 'Parties' && opening) {
       for (const party of partiesOf.get(passage.text)) add(party.start, party.end, score(2));
     } else if (category === 'Agreement Date' && opening) {
