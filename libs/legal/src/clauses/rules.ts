@@ -850,6 +850,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A promise to indemnify, whose own exceptions say whose fault it does not cover: not a carve-out from a limit.
       // ("shall defend, indemnify and hold harmless", "agrees to indemnify and hold Contractor, including its Affiliates ... harmless")
       [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:[\w,]+\s+){0,3}indemnify\b.{0,40}\b(?:hold|save)\b.{0,200}?\bharmless\b`, 0.6],
+      // A party promising to indemnify or defend the other ("Licensor shall indemnify and keep indemnified the Buyer ...,
+      // except for claims arising out of the Buyer's gross negligence"): the exception says whose fault the indemnity leaves
+      // out, not which liability a limit leaves uncapped.
+      [re`\b(?:shall|will|agrees?\s+to|hereby\s+agrees?\s+to)\s+(?:(?:defend|indemnify),?\s+(?:and\s+)?)?(?:indemnify|defend)\b`, 0.5],
     ],
     cues: [
       [re`\b(?:except|excluding|other\s+than|(?:shall|will)\s+not\s+apply|not\s+(?:be\s+)?(?:limit|restrict)|does\s+not,?\s+(?:however,\s+)?(?:limit|apply)|exclusion|with\s+the\s+exception)\b.{0,300}\b(?:indemnif|confidential|gross(?:ly)?\s+negligen|willful|wilful|intentional|fraud|infring|misappropriat|death|bodily\s+injury|personal\s+injury|proprietary\s+rights)`, 1],
