@@ -421,6 +421,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A change of control said not to be an assignment, and who is deemed to control whom: "A change of control of Rogers
       // shall not be considered an assignment", "shall be regarded as in control of another corporation if it owns ...".
       [re`\b(?:change\s+(?:of|in)\s+control|merger|consolidation)\b[^.;]{0,120}\b(?:shall|will)\s+not\s+be\s+(?:considered|deemed|construed\s+as|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bshall\s+be\s+(?:deemed|regarded\s+as)\s+(?:to\s+)?(?:\w+\s+)?(?:be\s+)?(?:in\s+)?control(?:s|led)?\b|\bshall\s+have\s+["“]control["”]\s+of\b`, 1.2],
+      // The same said after "nor": "No delegation ... shall be deemed an assignment, nor shall any change in control ... be
+      // deemed an assignment hereunder".
+      [re`\bnor\s+(?:shall|will)\s+(?:any\s+|a\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)|merger|consolidation)\b[^.;]{0,150}\bbe\s+(?:deemed|considered|treated\s+as|construed\s+as)\s+(?:to\s+be\s+)?an?\s+assignment`, 1],
+      // An assignment on a merger for which "no such consent shall be required" (or, misspelt, "not such consent").
+      [re`\b(?:no|not)\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required`, 1.5],
       // Leave to assign on a merger without the other's consent is the absence of a change-of-control restriction.
       // ("except that either Party may assign ... without such consent to an entity that acquires ...").
       // So is an assignment on a merger that "does not require" or "no consent shall be required" for.
