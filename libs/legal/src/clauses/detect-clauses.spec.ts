@@ -617,6 +617,7 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Post-Termination Services', 'a covenant for the term and a year after it', 'During the term of this Agreement and for a period of one (1) year after its termination, the Reseller shall not hire any employee of the Vendor.'],
     ['Post-Termination Services', 'a defined term naming a wind-down period', '"Wind-Down Period" has the meaning given in Section 9.4.'],
     ['Termination For Convenience', 'a right said not to exist', 'The licences granted in this Article shall not be terminable or revocable at any time for any reason.'],
+    ['Termination For Convenience', 'a part in an event cancelled at will', 'The Exhibitor may, in its sole discretion, cancel its participation in any of the trade fairs listed in Schedule B by notifying the Organiser no later than thirty days before the fair opens.'],
     ['Termination For Convenience', 'a severability clause with a right to end', 'Every provision of this Agreement is severable, and if for any reason a provision is held invalid and that finding defeats the purpose of this Agreement, either party may terminate this Agreement.'],
     ['Renewal Term', 'a contract that runs until terminated from its start', 'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'],
     ['Volume Restriction', 'a cap on working hours', 'The Supplier shall comply with the maximum number of working hours laid down in the applicable laws.'],

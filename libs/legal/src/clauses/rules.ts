@@ -350,6 +350,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`^(?!.*\b(?:${AT_WILL}|at\s+any\s+time\s+(?:upon|on|by|with)\b)\b)(?:\W*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:if|in\s+the\s+event|should|where|in\s+case)\b|.*\b(?:terminate|cancel)\b[^.;]{0,120}\b(?:if|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|should)\b)`, 0.5],
       // Something other than the contract ended at will: a subagency, the service, an appointment made under it.
       [re`^(?!.*\b(?:this|the)\s+agreement\b).*\b(?:terminate|cancel)\s+(?:the|any|such|a|its)\s+(?:sub-?agency|sub-?agents?|services?|appointments?|employment|sub-?contracts?|sub-?contractors?)\b`, 0.8],
+      // Nor is ending one's part in something or a leave given under it: "may cancel its participation in the trade show",
+      // "may withdraw its permission to use the logos", "may terminate development of a licensed product".
+      [re`^(?!.*\b(?:this|the)\s+(?:[\w-]+\s+){0,2}agreement\b).*\b(?:terminate|cancel|withdraw)\s+(?:the\s+|its\s+|any\s+|such\s+)?(?:[\w-]+\s+){0,3}(?:participation|permission|display|development|commerciali[sz]ation|approvals?)\b`, 0.8],
       // A right said not to exist: "shall not be terminable or revocable for any reason", "may not be terminated for any reason".
       [re`\b(?:not|never)\s+(?:be\s+)?(?:terminable|revocable|cancell?able)\b|\b(?:shall|may|will)\s+not\s+(?:be\s+)?(?:terminated|revoked|cancell?ed)\s+(?:for\s+any\s+reason|at\s+any\s+time|without\s+cause)`, 1],
       // A provision found invalid "for any reason" is severed: that ends no contract at will.
