@@ -206,6 +206,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A covenant not to work in a field for a time, without the word "compete": "During the term ... neither X nor its
       // Affiliates will research, develop ...", "for two years following termination, Y shall not engage in ...".
       [re`\b(?:during\s+the\s+(?:term|period)\b|for\s+(?:a\s+period\s+of\s+)?(?:\w+\s+)?(?:\(\s*\d+\s*\)\s*)?(?:years?|months?)\s+(?:after|following)\b).{0,300}(?:\b(?:shall|will)\s+not\b|\bneither\b.{0,80}\b(?:shall|will)\b).{0,150}\b(?:engage|research|develop|commerciali[sz]e|manufacture|carry\s+on|be\s+(?:engaged|concerned|interested))`, 0.4],
+      // A promise not to go into a business, made with "agrees not to" or "undertakes not to": "agrees not to open an office
+      // in the region", "undertakes not to develop on its own account any product", "agrees not to engage in business dealings".
+      [re`\b(?:agrees?|undertakes?|covenants?)\s+not\s+to\s+(?:directly\s+or\s+indirectly\s+)?(?:engage\s+in|develop|conduct|operate|carry\s+on|open\s+an?\s+(?:office|business|competing))\b`, 0.9],
       [re`\b(?:itself\s+or\s+(?:with\s+or\s+)?through\s+(?:any\s+)?(?:third|other)\s+part|either\s+(?:solely|alone)\s+or\s+jointly|concerned\s+or\s+interested)`, 0.4],
     ],
     headings: [[re`non-?compet|not[\s-]+to[\s-]+compete|restrictive\s+covenant|competition|competitive\s+activit|exclusiv`, 0.4]],
@@ -218,6 +221,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bmay\s+not\s+(?:\w+\s+){0,2}assign\b|\bassign\w*\b[^.;]{0,80}\bwithout\b[^.;]{0,60}\bconsent|^\W*whereas\b|\bis\s+entered\s+into\b|\bdeleted\s+in\s+its\s+entirety`, 0.9],
       // No covenant at all: a party said to be under none elsewhere, free to compete, or a contract that does not prevent it.
       [re`\bnot\s+(?:under|bound\s+by|subject\s+to)\s+any\s+(?:\w+\s+){0,2}(?:obligations?|agreements?|covenants?|restrictions?)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\s+(?:develop|make|market|sell|license|compete|engage)|\b(?:shall|does|will)\s+not\s+(?:prevent|preclude|prohibit|restrict|limit)\s+(?:either|any|the|a)\s+(?:party|\w+)\s+from\b|\bcompetitive\s+(?:analysis|quotations?|intelligence)`, 1],
+      // A party said to keep its freedom to deal with others ("retains the right to use other suppliers whether or not
+      // similar"), or a contract said to confer no exclusivity ("No exclusivity ... is conferred or implied").
+      [re`\bretains?\s+the\s+(?:\w+\s+)?right\s+to\s+(?:use|utili[sz]e|engage|retain|work\s+with|do\s+business\s+with)\s+(?:other|any\s+other|third)|\bno\s+(?:\w+\s+)?exclusivity\b[^.;]{0,100}\b(?:is|are|shall\s+be)\s+(?:conferred|granted|implied)`, 1],
       // A covenant pointed to in another document ("subject to compliance with the covenant not to compete in Section 8.3 of
       // the Purchase Agreement"), or a document said to hold none, is no covenant of this contract.
       [re`\bcovenants?\s+not[\s-]+to[\s-]+compete\s+(?:in|under|set\s+forth\s+in|contained\s+in)\s+(?:section|article|paragraph|the|that|any)\b|\bdoes\s+not\s+contain\s+(?:a|any)\s+(?:[\w-]+\s+)?(?:covenant|non-?compet)`, 1],
