@@ -159,7 +159,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\breserves?\s+(?:the|all|its)\s+(?:\w+\s+)?rights?,?\s+(?:[^.;]{0,80},\s+)?to\s+(?:\w+\s+){0,3}(?:market|sell|offer|operate|distribute|license|develop|use|own|franchise|establish|grant|engage|provide)`, 0.8],
       [re`\b(?:shall|will|is|are)\s+(?:be\s+)?(?:permitted|free|entitled|allowed)\s+to\b|\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:\w+\s+){0,3}(?:with|for|to)\s+(?:any\s+)?(?:other|third)`, 0.5],
       [re`\bnotwithstanding\s+(?:the\s+(?:foregoing|above|preceding)|anything\s+to\s+the\s+contrary|section)|\bexcept\s+(?:for|as\s+(?:otherwise\s+)?(?:provided|permitted|set\s+forth))|\bprovided,?\s+(?:however|that)|\bexclud(?:ed|ing)\s+from|\bexception|\bcarve[\s-]?out`, 0.4],
-      [re`\bcompet|exclusiv|solicit|non-?compet|restrict(?:ion|ive|ed)|similar\s+products|territory|designated\s+area`, 0.4],
+      // (Not "a court of competent jurisdiction" or "competent authorities".)
+      [re`\bcompet(?!en)|exclusiv|solicit|non-?compet|restrict(?:ion|ive|ed)|similar\s+products|territory|designated\s+area`, 0.4],
       [re`\bnon-?exclusive\b`, 0.3],
       // Exclusivity that lasts only while a minimum is met: "In order to maintain the exclusivity granted hereunder, X shall
       // provide orders for a minimum of ...", "exclusive rights ... upon the customer fulfilling the minimum annual purchase".
@@ -177,13 +178,21 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bconfidential\s+information|indemnif|limitation\s+of\s+liability|insurance|assign(?:ment)?\s+(?:this|of\s+this)`, 0.6],
       // Remedies and ways out of the contract are no exception to a restriction on competing.
-      [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b`, 0.6],
+      [re`\binjunct\w*|equitable\s+(?:relief|remed)|restraining\s+order|\bbe\s+terminated\b|\bmay\s+(?:\w+\s+){0,3}(?:terminate|cancel)\b|\b(?:entitled|permitted|free)\s+to\s+(?:\w+\s+)?(?:terminate|cancel)\b`, 0.6],
       // Exceptions to other duties: keeping information secret, not hiring each other's staff, going to court.
       [re`\bpublic\s+domain\b|\b(?:known|available)\s+to\s+the\s+(?:general\s+)?public\b|\bdisclos\w*|\bemploy(?:ing|ment)\b|\bgeneral\s+(?:advertis\w+|solicitation)|\b(?:provisional|ancillary|interim)\s+(?:or\s+\w+\s+)?(?:remed\w*|relief)`, 0.8],
+      // A ban on hiring or soliciting the other side's staff, and its exceptions, is no restriction on competing
+      // ("shall not solicit for employment any employee of the other", "shall not preclude either party from employing any
+      // such employee who answers a general advertisement"); nor is an exception to keeping information secret ("The
+      // foregoing obligations shall not apply to information that the Receiving Party can show ...").
+      [re`\b(?:solicit\w*|hir(?:e|es|ed|ing)|recruit\w*|employ(?:s|ing)?)\b.{0,150}\b(?:employees?|personnel|staff)\b`, 1],
+      [re`\breceiving\s+party\b|\bnot\s+apply\s+to\s+(?:any\s+)?information\b`, 0.6],
       // Nor are an arbitration's interim measures, publicity, or a licence granted with its own exceptions in brackets
       // ("a non-exclusive, non-transferable (except in accordance with Section 11.7) license").
       [re`\barbitra\w*|\bconservatory\b|\binterim\s+measures|\bpublicity\b|\b(?:press|news)\s+releases?\b|\bpublic\s+announcements?\b|\brequired\s+by\s+(?:any\s+)?(?:applicable\s+)?(?:law|regulation)`, 1.2],
-      [re`\b(?:hereby\s+)?grants?\b(?:[^.;]|\.(?=\d)){0,120}\b(?:licen[cs]e|right\s+to\s+use)\b`, 0.6],
+      // The licence may come after a long run of its terms or a name with a dot in it ("does hereby grant to example.com a
+      // non-exclusive, non-transferable (except as provided in Section 11.7) and non-sublicensable royalty-free license").
+      [re`\b(?:hereby\s+)?grants?\b(?:[^.;]|\.(?=\w)){0,300}\b(?:licen[cs]e|right\s+to\s+use)\b`, 0.6],
       // A proviso keeping a claim, remedy, warranty, tax or dispute term alive ("nothing shall limit either party's liability
       // for fraud", "shall not prevent a Party from seeking damages") excepts nothing from a restriction on competing.
       [re`\bliab(?:le|ility)\s+(?:to|for|arising|under)\b|\bbe\s+(?:held\s+)?liable\b|\bfraud\w*|\bdamages\b|\bwarrant(?:y|ies)\b|\bremed(?:y|ies)\b|\btax(?:es)?\b|\bvenue\b|\bdisput\w+`, 1],
