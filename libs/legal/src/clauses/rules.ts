@@ -268,9 +268,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A recital tells of exclusive rights the parties have or mean to grant; an owner's "sole and exclusive right, title and
       // interest", or its exclusive right to maintain or register its marks, is ownership, not exclusive dealing.
       [re`^\W*(?:recitals\s+)?whereas\b|\bexclusive\s+rights?,?\s+(?:and\s+)?title\b|\bexclusive\s+right\s+(?:and\s+obligation\s+)?to\s+(?:maintain|apply\s+for|make\s+all)\b`, 0.9],
+      // A contract's title and opening words ("EXCLUSIVE SUPPLY AGREEMENT This Exclusive Supply Agreement is made ...") name
+      // the deal; they grant nothing.
+      [re`^\W*(?:[\w-]+\s+){0,6}agreement\s+this\b`, 0.9],
+      // A party told that others already hold exclusive rights ("Licensee acknowledges that Licensor may have entered into
+      // exclusive license arrangements with other companies") is granted none.
+      [re`\b(?:acknowledges?|recogni[sz]es?|understands?|is\s+aware)\b(?:\s+and\s+\w+)?\s+that\b[^.;]{0,80}\b(?:may|will|has|have)\b[^.;]{0,160}?\b(?:granted|entered\s+into|their\s+own)\b[^.;]{0,150}\bexclusive\b`, 1.3],
       // A ban on passing one's own rights on ("shall not sublicense, assign, pledge ... to any third party all or any part of
-      // its rights or duties under this Agreement") restricts assignment, not dealings with others.
-      [re`\b(?:sub-?licen[cs]e|assign|transfer|pledge|encumber)\b[^.;]{0,150}\b(?:its|their|his|her)\s+(?:\w+\s+)?(?:rights?|duties|obligations?)\s+(?:or\s+\w+\s+)?(?:under|hereunder)\b`, 0.9],
+      // its rights or duties under this Agreement", "shall not subcontract, assign ... to any third party any right or obligation
+      // it has") restricts assignment, not dealings with others.
+      [re`\b(?:sub-?licen[cs]e|assign|transfer|pledge|encumber)\b[^.;]{0,150}\b(?:its|their|his|her)\s+(?:\w+\s+)?(?:rights?|duties|obligations?)\s+(?:or\s+\w+\s+)?(?:under|hereunder)\b|\b(?:any|its)\s+(?:of\s+its\s+)?rights?\s+or\s+obligations?\b`, 0.9],
       // Exclusive as the only remedy, warranty, owner or forum, or a right reserved to one side in a procedure: "the sole and
       // exclusive right to settle", "the exclusive right to remove and replace its designees", "exclusive rights and interests in".
       [re`\bexclusive\s+(?:remed(?:y|ies)|warrant(?:y|ies)|jurisdiction|venue|forum|property|owner|ownership|control|discretion|responsibility|means|of|liability|use\s+and\s+benefit|benefit|rights?\s+(?:and\s+(?:remed|interests?)|of\s+ownership|to\s+(?:own|control|prosecute|enforce|settle|defend|remove|replace|register|bring|select)))|sole\s+(?:and\s+exclusive\s+)?(?:remed|discretion|cost|expense|responsib|owner|property|judg|option|benefit)`, 0.9],
