@@ -626,6 +626,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Volume Restriction', 'a deadline of not more than so many days', 'The Seller shall send its statement of account not more than thirty (30) days after the end of each quarter.'],
     ['Volume Restriction', 'an option on up to so many shares', 'The Issuer grants the Placement Agent an option to purchase up to 150,000 additional shares at the offering price.'],
     ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
+    ['Ip Ownership Assignment', 'receivables handed over', 'On each Funding Date the Seller shall transfer to the Purchaser its right, title and interest in the Receivables to be sold on that date.'],
+    ['Ip Ownership Assignment', 'materials said not to be works made for hire', 'The Client agrees that the Vendor Toolkit is not a "work made for hire" under the copyright laws.'],
     ['Affiliate License-Licensee', 'a licence said not to be given', 'No right, title, license, or interest in any Marks owned by Ford or any of its affiliates is intended to be given to or acquired by iVillage by the execution of this Agreement.'],
     ['Affiliate License-Licensee', 'a licence said not to be granted', 'No license, either express or implied, is granted to the Distributor or its affiliates by this Agreement to any patents or trademarks of the Company.'],
     ['Affiliate License-Licensee', "the licensor's affiliates granting", 'SONY, on behalf of itself and its Affiliates, hereby grants to PURCHASER a worldwide, non-exclusive license under the Licensed Patents owned by SONY or any SONY subsidiary.'],

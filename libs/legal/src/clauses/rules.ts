@@ -658,6 +658,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\btitle\s+(?:to|and\s+risk)\s+(?:the\s+)?(?:products?|goods|equipment)|risk\s+of\s+loss`, 0.8],
       // No transfer at all ("Nothing in this Agreement shall effect a transfer of ownership"), or the contract itself assigned.
       [re`\bnothing\b.{0,80}\b(?:transfer|assign|convey)\w*|\bin\s+and\s+to\s+this\s+agreement\b`, 0.8],
+      // Money, a lease or receivables handed over are not intellectual property ("shall transfer to the payroll accounts",
+      // "a collateral assignment of lease", "the Additional Receivables to be transferred to the Issuer").
+      [re`\bassignment\s+of\s+(?:the\s+)?lease\b|\breceivables\s+(?:to\s+be\s+)?(?:transferred|assigned|sold)\b|\b(?:transfer|assignment|sale)\s+of\s+(?:the\s+)?(?:\w+\s+)?receivables\b|\bpayroll\b`, 0.8],
+      // Materials said not to be works made for hire, with nothing assigned instead, stay with their maker.
+      [re`^(?!.*\bassign).*\bnot\s+(?:an?\s+)?\W?works?\s+(?:made\s+)?for\s+hire`, 1.2],
     ],
     documentScore: 1,
   },
