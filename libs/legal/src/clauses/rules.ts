@@ -314,6 +314,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bequal\s+employment|discriminat|employment\s+(?:practices|laws?|taxes)|workers'?\s+compensation|independent\s+contractor|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?employees?|employees\s+of\s+(?:the\s+)?(?:other|either)\s+party\s+for\s+(?:any|all)\s+purpose|withhold|convicted|debarred|felony`, 0.9],
       [re`\bconfidential|disclos|solely\s+responsible\s+for\s+(?:its\s+)?employees|qualified\s+(?:personnel|employees)|sufficient\s+(?:personnel|employees)`, 0.6],
+      // Who hires, pays or keeps staff is no ban on poaching them: "Neither Party shall have any responsibility for the hiring,
+      // termination or compensation of the other Party's employees", "are not obligated to hire any additional employees", "the
+      // right, but not the obligation, to hire personnel", "shall not constitute a contract of employment", retention bonuses.
+      [re`\bresponsib\w*\s+for\s+(?:the\s+)?hiring\b|\b(?:not\s+(?:be\s+)?(?:obligated|required)|no\s+obligation)\s+to\b[^.;]{0,20}\bhire\b|\bright(?:,?\s+but\s+not\s+the\s+obligation,?)?\s+to\s+hire\b|\bcontract\s+of\s+employment\b|\bretention\s+bonus`, 0.9],
     ],
     minScore: 0.6,
     documentScore: 0.6,
