@@ -105,10 +105,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     negatives: [
       [re`\bbreach|default|cure|insolven|bankrupt`, 0.5],
       // An insurance policy's own cancellation or non-renewal, of which a party is to be told, is not the contract's renewal.
-      [re`\b(?:polic(?:y|ies)|insurer|insurance|coverage)\b.{0,200}\b(?:cancell?ation|non-?renewal|material\s+(?:change|modification))|\b(?:cancell?ation|non-?renewal)\s*,?\s+(?:or\s+)?(?:non-?renewal\s+)?(?:or\s+)?material\s+(?:change|modification)`, 1],
+      // (Also the certificates that evidence the coverages: "All certificates must provide that we will receive at least
+      // thirty (30) days' prior written notice of ... cancellation, or non-renewal of the coverages".)
+      [re`\b(?:polic(?:y|ies)|insurer|insurance|coverages?|certificates?)\b.{0,200}\b(?:cancell?ation|non-?renewal|material\s+(?:change|modification))|\b(?:cancell?ation|non-?renewal)\s*,?\s+(?:or\s+)?(?:non-?renewal\s+)?(?:or\s+)?material\s+(?:change|modification)`, 1],
       // Notice that takes up an option to renew or extend, or opens talks on it, is the opposite of notice that ends a renewal:
-      // "To exercise this option, LeadersOnline must notify VerticalNet ... no later than 90 days prior to the expiration".
-      [re`\boption\s+to\s+(?:renew|extend)\b|\bto\s+exercise\s+(?:this|such|its|the|any)\s+(?:renewal\s+)?option\b|\bright\s+to\s+renew\b|\bchoose\s+to\s+renew\b|\bintent(?:ion)?\s+to\s+(?:renew|extend)\b|\bnegotiat\w*|\bwish\s+to\s+renew\b`, 1.2],
+      // "To exercise this option, LeadersOnline must notify VerticalNet ... no later than 90 days prior to the expiration",
+      // "Customer shall exercise its option, if at all, by delivering written notice", "may, at its option, renew this Agreement",
+      // "may, by written notice ... extend the term of the Agreement", "shall submit a written proposal for renewal".
+      [re`\boption\s+to\s+(?:renew|extend)\b|\bto\s+exercise\s+(?:this|such|its|the|any)\s+(?:renewal\s+)?option\b|\bright\s+to\s+renew\b|\bchoose\s+to\s+renew\b|\bintent(?:ion)?\s+to\s+(?:renew|extend)\b|\bnegotiat\w*|\bwish\s+to\s+renew\b|\bexercise\s+(?:this|such|its|the|any)\s+(?:renewal\s+)?option\b|\bat\s+(?:its|their)\s+option,?\s+(?:renew|extend)\b|\bmay\b[^.;]{0,100}(?<!not\s+to\s+)\b(?:renew|extend)\s+(?:the\s+term|this\s+agreement)\b|\b(?:proposal|terms)\s+for\s+(?:the\s+)?renewal\b`, 1.2],
       // Nor is a notice that ends the contract for convenience or on a change of control.
       [re`\bconvenience\b|\bchange\s+(?:of|in)\s+control\b`, 0.8],
     ],
