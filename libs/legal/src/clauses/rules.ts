@@ -84,6 +84,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:notice|notify)\b.{0,80}\b(?:non-?renewal|not\s+to\s+renew)`, 0.1],
       // A renewal the parties may agree on later is no renewal term.
       [re`\brenew\w*\s+(?:only\s+)?(?:by|upon|with|on|through)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:agreement|consent)`, 2],
+      // Also when words stand between or the agreement is written after a comma ("may be renewed for successive one (1) year
+      // terms pursuant to mutual written agreement", "may be renewed, subject to mutual written approval", "the parties must
+      // mutually agree in writing to extend the term"), unless the term also renews by itself.
+      [re`^(?!.*\bautomatic).*(?:\brenew\w*\b[^.;]{0,60}?\b(?:by|upon|pursuant\s+to|subject\s+to)\s+(?:the\s+)?mutual[,\s]+(?:written\s+)?(?:agreement|consent|approval)|\bmutually\s+agree\s+(?:in\s+writing\s+)?to\s+(?:renew|extend))`, 2],
     ],
     documentScore: 1.3,
   },
