@@ -865,7 +865,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:independent|certified)\s+(?:public\s+)?accountant`, 0.6],
       // "make available to the other party upon its request, for inspection and copying all books and records", "provide
       // access during normal business hours to your facilities and records".
-      [re`\b(?:make|made)\s+available\b.{0,150}\bfor\s+(?:inspection|examination|audit)\b|\b(?:provide|give|grant)\s+(?:\w+\s+){0,3}access\b.{0,120}\b(?:facilities|records|books|premises)\b`, 0.8],
+      // Also records "kept available at the Operator's office and made available for the Owner's inspection".
+      [re`\b(?:make|made|kept)\s+available\b.{0,150}\bfor\s+(?:the\s+)?(?:[\w-]+(?:'|’)s\s+|its\s+|their\s+)?(?:inspection|examination|audit)\b|\b(?:provide|give|grant)\s+(?:\w+\s+){0,3}access\b.{0,120}\b(?:facilities|records|books|premises)\b`, 0.8],
+      // A right to review or verify the books: "shall permit the Buyer ... to review the books and records", "the right to review
+      // or audit the relevant books, records, vouchers".
+      [re`\b(?:permit|allow|entitled|right)\w*\b.{0,150}\b(?:review|verify)\w*\b.{0,40}\b(?:books|records|accounts)\b`, 1],
       [re`\b(?:keep|maintain)\s+(?:complete\s+and\s+)?(?:full,?\s+)?(?:accurate|true|proper|complete|adequate)\s+(?:and\s+\w+\s+)?(?:books|records)`, 0.6],
     ],
     headings: [[re`audit|records|inspection`, 0.4]],
@@ -874,6 +878,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\baudited\s+financial\s+statements|annual\s+report|\b(?:certified|audited|reported\s+on)\b.{0,40}\bfinancial\s+statements`, 0.6],
       // A right given up ("waives the right to inspect"), and information that may go to a party's own auditors.
       [re`\bwaives?\s+(?:\w+\s+){0,3}rights?\s+to\s+(?:audit|inspect|examine)|\b(?:disclosed?|disclosure|furnish\w*|provided?)\s+to\b.{0,120}\b(?:its|their|his|her)?\s*(?:\w+,\s+){0,4}(?:accountants|auditors)\b`, 1.2],
+      // Inspections by a government or regulator ("notice of any inspections by a Governmental Authority", "the right to be
+      // present at any such inspections"): a duty owed to the authority, not one party's right to audit the other.
+      [re`\bgovernmental\s+authorit(?:y|ies)\b.{0,200}\binspect|\binspect\w*\b.{0,100}\bby\s+(?:a\s+|any\s+)?(?:governmental|regulatory)|\bregulatory\s+(?:inspections?|authorit(?:y|ies)\s+inspections?)|\bbe\s+present\s+at\s+(?:any\s+)?(?:such\s+)?inspections?`, 1.4],
+      // A right to inspect advertising or promotional copy ("the right to inspect and require changes ... of advertising and
+      // promotional material") is an approval of how marks are used, not an audit.
+      [re`\binspect\w*\b.{0,150}\b(?:advertis\w*|promotional)`, 1],
     ],
     minScore: 0.7,
     documentScore: 0.7,
