@@ -758,7 +758,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [LICENCE_DENIED, 1.2],
       // The licensor's affiliates, not the licensee's: "SONY, on behalf of itself and its Affiliates, hereby grants to
       // PURCHASER", "an exclusive (even with respect to the Agent and its Affiliates) ... license".
-      [re`\b(?:for|on\s+behalf\s+of)\s+itself\s+and\s+(?:on\s+behalf\s+of\s+)?(?:its|the\s+other\s+members\s+of\s+(?:the\s+|its\s+)?)\s*(?:affiliates|group|licensor\s+group)\b[^.;]{0,40}?\b(?:hereby\s+)?grants?\b|\beven\s+with\s+respect\s+to\s+(?:the\s+)?\w+\s+and\s+its\s+affiliates`, 0.6],
+      [re`\b(?:for|on\s+behalf\s+of)\s+itself\s+and\s+(?:on\s+behalf\s+of\s+)?(?:its|the\s+other\s+members\s+of\s+(?:the\s+|its\s+)?)\s*(?:affiliates|group|licensor\s+group)\b[^.;]{0,40}?\b(?:hereby\s+)?grants?\b|\beven\s+with\s+respect\s+to\s+(?:the\s+)?\w+\s+and\s+its\s+affiliates`, 1.2],
+      // A definition ("1.4 \"Licensed Patents\" means any patent ...", "\"Change of Control\" shall mean ..."), however it
+      // mentions affiliates or licences, grants nothing.
+      [re`^\W*(?:[\d.]+\s+)?(?:[A-Z][\w()-]*\s+){0,4}?(?:the\s+term\s+)?["“][^"”]{1,60}["”](?:\s+or\s+["“][^"”]{1,60}["”])?\s+(?:shall\s+)?means?\b|^\W*means\b`, 1.8],
+      // A representation that the execution of the contract breaches nothing, or that a party has the right to grant the
+      // licences: it states the licensor's power, not who receives the licence.
+      [re`\b(?:not|nor)\s+(?:\w+\s+){0,3}(?:conflict\s+with|contravene|violate|result\s+in\s+a\s+breach)\b|\bnor\s+(?:the\s+)?consummation\b|\b(?:represents|warrants)\b.{0,150}\b(?:has|have)\s+the\s+(?:\w+\s+){0,3}right\s+to\s+grant`, 1.4],
+      // Money paid for a licence ("license fees or royalties received by it or its Affiliates"), or a licence a party must
+      // go and get ("will seek to acquire the license ... through one of its subsidiaries"): no licence is granted here.
+      [re`\blicen[cs]e\s+(?:fees?|payments?|income|revenues?)\b|\b(?:acquire|obtain)\s+(?:\w+\s+){0,2}licen[cs]es?\b`, 0.6],
     ],
     minScore: 0.6,
     documentScore: 0.6,
