@@ -552,7 +552,16 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bCPI\b|consumer\s+price\s+index|\bsubject\s+to\s+(?:annual\s+)?adjustment`, 0.6],
       [re`\b(?:uniformly\s+applied|same\s+prices?)\b`, 0.4],
     ],
-    negatives: [[re`\binterest\s+rate|late\s+(?:payment|charge)|liabilit|insurance`, 0.5]],
+    negatives: [
+      [re`\binterest\s+rate|late\s+(?:payment|charge)|liabilit|insurance`, 0.5],
+      // Rates that price no goods or services: a security's return ("the Dividend Rate may not exceed the Maximum Rate", "the
+      // rate per annum"), a currency or discount rate, or how fast something flows ("the hourly rate at which ... is injected").
+      [re`\b(?:dividend|coupon|discount|exchange|conversion)\s+rates?\b|\brate\s+per\s+annum\b|\bper\s+annum\s+rate\b|\brate\s+at\s+which\b`, 0.5],
+      // An indemnity's list of what it covers ("negligence or willful misconduct", "indemnify and hold harmless").
+      [re`\bindemnif|\bhold\s+(?:\w+\s+){0,4}harmless|\bnegligen|wil(?:l)?ful\s+misconduct`, 0.5],
+      // Price protection: a credit when the seller lowers its list price, which compensates a reseller and limits no price.
+      [re`\bprice\s+(?:protection|credits?)\b`, 0.5],
+    ],
     documentScore: 1,
   },
   {
