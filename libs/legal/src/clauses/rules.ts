@@ -856,6 +856,20 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`^\W*(?:\(?[a-z0-9.]{1,6}\)?\s+)?["“][^"”]{1,60}["”]\s+(?:(?:shall\s+)?(?:has|have)\s+the\s+meaning|(?:shall\s+)?means?\b)`, 0.6],
       // The contract ending with nothing owed: "shall forthwith become void and there shall be no liability on the part of".
       [re`^(?!.*\b(?:except|provided|other\s+than|save|unless)\b).*(?:\b(?:become|be|deemed)\s+(?:null\s+and\s+)?void\b|\bno\s+(?:further\s+)?force\s+(?:and|or)\s+effect|\bno\s+(?:further\s+)?(?:liability|obligations?)\b)`, 0.6],
+      // The contract ending with no one owing anything, whatever is excepted: "neither Party (nor any member of its Group)
+      // shall have any Liability or further obligation to the other", "there shall be no liability on the part of any Party
+      // ... except as set forth in".
+      [re`\b(?:no|neither|nor)\s+(?:[\w()'’,]+\s+){0,14}?(?:shall\s+|will\s+)?(?:have|has|be\s+under|incur)\s+any\s+(?:\w+\s+){0,2}?(?:liabilit(?:y|ies)|(?:further\s+)?obligations?)\b|\bthere\s+shall\s+be\s+no\s+(?:further\s+)?liabilit`, 0.6],
+      // How a fee is worked out when the contract ends part-way through a period ("If this Agreement terminates or expires
+      // during a Calendar Quarter, the fee will be calculated only on ..."): a proration, not a service after the end.
+      [re`\b(?:terminat\w*|expir\w*)\s+(?:or\s+(?:is\s+)?(?:terminat\w*|expir\w*)\s+)?during\s+(?:a|any|the)\s+(?:calendar\s+|contract\s+|fiscal\s+)?(?:quarter|month|year)\b`, 0.6],
+      // A party keeping what it already has ("shall be entitled to receive and retain all payments made ... prior to",
+      // "shall retain all of its rights under this Agreement"): nothing is done after the end.
+      [re`\b(?:receive\s+and\s+)?retain\s+all\s+(?:of\s+)?(?:its?|their|such)?\s*(?:rights|payments)\b`, 0.6],
+      // A transition period named with no end of the contract in sight ("during the Outsource Transition Period", a licence
+      // to sell marked stock "during the Transition Period as set forth in the Separation Agreement"): a change-over while
+      // the contract runs or after a closing, not a service after the contract ends.
+      [re`^(?!.*\b(?:terminat\w*|expir\w*|expiry|end\s+of\s+the\s+term|cessation|wind[\s-]down)\b).*\btransition\s+period\b`, 0.5],
       // What survives, said without a duty of its own: "all obligations of the Parties hereto shall terminate, except for the
       // provisions of Section 2.2", "the following provisions shall remain in effect:"; what an end leaves untouched ("shall
       // not affect any outstanding obligations or payments due hereunder prior to such termination"); rights that revert.
