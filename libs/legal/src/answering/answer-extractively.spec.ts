@@ -249,6 +249,13 @@ describe('answerExtractively', () => {
     const untitled = text.replace(/ This MARKETING AND SUPPLY AGREEMENT .*Smew Ltd\./, '');
     const opened: AnswerPassage = { ...opening, end: untitled.length, text: untitled };
     expect(answerExtractively('What is the name of the contract?', [opened]).citations.map((c) => c.quote)).toEqual(['MARKETING AND SUPPLY AGREEMENT']);
+    // A preamble that opens with the name itself.
+    const named = untitled.replace('\n\n1. Term.', '\n\nMARKETING AND SUPPLY AGREEMENT, dated as of May 1, 2020, by and between Teal Inc. and Smew Ltd.\n\n1. Term.');
+    const byName: AnswerPassage = { ...opening, end: named.length, text: named };
+    expect(answerExtractively('What is the name of the contract?', [byName]).citations.map((c) => c.quote)).toEqual([
+      'MARKETING AND SUPPLY AGREEMENT',
+      'MARKETING AND SUPPLY AGREEMENT, dated as of May 1, 2020, by and between Teal Inc. and Smew Ltd.',
+    ]);
   });
 
   it('names the parties from the opening of the contract', () => {

@@ -180,6 +180,9 @@ const DATE_ABOVE = /\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown
 /** Words of a preamble that makes the contract: "This Supply Agreement is made ...", "... AGREEMENT, dated as of ...". */
 const MAKING_WORDS = /^[^.;]{0,300}?\b(?:made|entered|dated|executed|effective|between|among)\b/i;
 
+/** A preamble that opens with the contract's name: "INTELLECTUAL PROPERTY AGREEMENT, dated as of September 27, 2018 ...". */
+const NAMED_PREAMBLE = /^\W{0,3}(?:[\w&/'-]+,?\s+){0,10}?(?:agreement|contract|amendment|addendum|licen[cs]e)\b,?\s+(?:\([^()]{0,80}\)\s*,?\s*)?(?:is\s+)?(?:dated|effective|made|entered\s+into|by\s+and\s+(?:between|among))\b/i;
+
 /**
  * The preamble's sentence naming the contract, after its title: "This MANUFACTURING AND MARKETING AGREEMENT (this
  * "Agreement") is entered into by and between ...", also where it runs on from the title without a break. A later
@@ -192,7 +195,7 @@ function namingSentence(passage: AnswerPassage, candidates: readonly Candidate[]
     const lead = c.start >= after ? 0 : after - c.start;
     const skip = lead + (c.text.slice(lead).length - c.text.slice(lead).trimStart().length);
     const text = c.text.slice(skip);
-    if (NAMING_SENTENCE.test(text) && MAKING_WORDS.test(text)) return skip === 0 ? c : { ...c, start: c.start + skip, text };
+    if ((NAMING_SENTENCE.test(text) && MAKING_WORDS.test(text)) || NAMED_PREAMBLE.test(text)) return skip === 0 ? c : { ...c, start: c.start + skip, text };
   }
   return undefined;
 }
