@@ -719,6 +719,7 @@ describe('detectClauses on wordings of issue 19', () => {
     ['leave to hire staff of the other side', 'Notwithstanding the foregoing, nothing herein shall prevent the Supplier from hiring any employee of the Buyer who first contacts the Supplier on his own initiative.'],
     ['an exception to keeping information secret shown by the receiving party', 'The foregoing obligations shall not apply to information which the Receiving Party can show it already possessed.'],
     ['interim measures beside an arbitration', 'This arbitration agreement does not preclude either Party seeking conservatory or interim measures from any court of competent jurisdiction.'],
+    ['a time bar on suits with its own proviso', 'No suit or other action may be brought by either party more than one year after the cause of action arose; provided, however, that the foregoing shall not prevent either party from bringing a claim it could not have known of.'],
     ['an announcement the law requires', 'The restrictions imposed by this Section shall not prohibit the parties from making any public announcement required by any applicable law.'],
     ['a claim for fraud kept alive', "Nothing in this Agreement shall limit either party's liability for fraud or for death caused by its negligence."],
     ['statements in an offering document', 'The preceding sentence does not apply to statements in the Prospectus made in reliance upon information furnished by the Agent.'],

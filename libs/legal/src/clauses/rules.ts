@@ -206,6 +206,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bliab(?:le|ility)\s+(?:to|for|arising|under)\b|\bbe\s+(?:held\s+)?liable\b|\bfraud\w*|\bdamages\b|\bwarrant(?:y|ies)\b|\bremed(?:y|ies)\b|\btax(?:es)?\b|\bvenue\b|\bdisput\w+`, 1],
       // Nor do a securities offering's documents, or a party's leave to assign its rights, except anything from competing.
       [re`\bprospectus\b|\bregistration\s+statement\b|\bsecurities\s+act\b|\bassign(?:ing|s)?\s+(?:its|the|this|any|all)\b`, 1],
+      // Nor do a promise not to disparage, a force majeure clause, or a time bar on suits ("No lawsuit or other action may
+      // be brought ... after two years") except anything from competing.
+      [re`\bdisparag\w*|\bforce\s+majeure\b|\bforces?\s+beyond\b|\bacts?\s+of\s+(?:god|war)\b|\b(?:lawsuit|suit|action|claim)s?\b[^.;]{0,150}\bmay\s+be\s+brought\b`, 1],
     ],
     minScore: 0.9,
     documentScore: 0.9,
