@@ -247,6 +247,13 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A covenant pointed to in another document ("subject to compliance with the covenant not to compete in Section 8.3 of
       // the Purchase Agreement"), or a document said to hold none, is no covenant of this contract.
       [re`\bcovenants?\s+not[\s-]+to[\s-]+compete\s+(?:in|under|set\s+forth\s+in|contained\s+in)\s+(?:section|article|paragraph|the|that|any)\b|\bdoes\s+not\s+contain\s+(?:a|any)\s+(?:[\w-]+\s+)?(?:covenant|non-?compet)`, 1],
+      // A representation that the contract breaches no other agreement ("conflict with, or result in a breach of, ... any
+      // agreement, including a restrictive covenant") restricts nothing.
+      [re`\bconflict\s+with,?\s+(?:or\s+)?(?:result\s+in\s+)?(?:a\s+)?(?:breach|violation|default)\b|\bresult\s+in\s+(?:a\s+)?(?:breach|violation)\s+of\b`, 0.9],
+      // A duty to keep information secret, or not to hire the other side's staff, under a "non-compete" heading is no
+      // covenant not to compete ("will keep in confidence ...", "will not employ employees of the other party").
+      [re`\bkeep\s+(?:in\s+confidence|confidential|secret)\b`, 0.6],
+      [re`\bfor\s+employment\b|\b(?:solicit|hire|recruit|employ)\w*\b[^.;]{0,100}\b(?:employees?|personnel|staff)\b`, 0.6],
     ],
     minScore: 0.9,
     documentScore: 0.9,
