@@ -464,6 +464,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A "reorganization" or "assignment for the benefit of creditors" in bankruptcy, with no change in who owns a party.
       [re`^(?!.*\b(?:change\s+(?:of|in)\s+(?:the\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,3}(?:control|ownership)|acquir|acquisition|merger|consolidation|substantially\s+all|voting|shareholders?|equity|assign(?![^.;]{0,80}\bbenefit\s+of)|transfer)).*\b(?:bankrupt|insolven|receiver|benefit\s+of\s+(?:its\s+)?creditors|liquidation)`, 0.6],
       // A contract binding on each side's successors "whether by merger" restricts nothing unless the sentence says so.
+      // The same bankruptcy words beside a termination right: "a petition ... seeking reorganization, arrangement, readjustment
+      // of its debts", "an assignment of substantially all of its assets for the benefit of creditors".
+      [re`\b(?:seeking|petition\s+for|for)\s+(?:a\s+|its\s+)?reorgani[sz]ation\b|\breorgani[sz]ation,\s+arrangement\b|\barrangement\s+with\s+(?:its\s+)?creditors|\bassignment\s+(?:of\s+[^.;]{0,60}?)?for\s+the\s+benefit\s+of\s+(?:its\s+|their\s+)?creditors`, 0.6],
       [re`^(?!.*\b(?:not|no|without|consent|terminat\w*|notif\w*|notice|except|provided)\b).*\b(?:binding\s+(?:up)?on|inure\s+to\s+the\s+benefit)\b`, 0.6],
       // A change of control said not to be an assignment, and who is deemed to control whom: "A change of control of Rogers
       // shall not be considered an assignment", "shall be regarded as in control of another corporation if it owns ...".
