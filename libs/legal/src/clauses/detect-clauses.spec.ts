@@ -645,6 +645,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
     ['Ip Ownership Assignment', 'receivables handed over', 'On each Funding Date the Seller shall transfer to the Purchaser its right, title and interest in the Receivables to be sold on that date.'],
     ['Ip Ownership Assignment', 'materials said not to be works made for hire', 'The Client agrees that the Vendor Toolkit is not a "work made for hire" under the copyright laws.'],
+    ['Joint Ip Ownership', 'a relationship said to be no partnership or co-ownership', 'Nothing in this Agreement shall be read as forming a partnership, joint venture or co-ownership between the Grower and the Mill.'],
+    ['Joint Ip Ownership', 'a physical asset held in undivided shares', 'The pipeline spur shall be owned by the Shippers in common and undivided shares as listed in Annex C.'],
     ['Affiliate License-Licensee', 'a licence said not to be given', 'No right, title, license, or interest in any Marks owned by Ford or any of its affiliates is intended to be given to or acquired by iVillage by the execution of this Agreement.'],
     ['Affiliate License-Licensee', 'a licence said not to be granted', 'No license, either express or implied, is granted to the Distributor or its affiliates by this Agreement to any patents or trademarks of the Company.'],
     ['Affiliate License-Licensee', 'a definition naming a licence to affiliates', '"Licensed Products" means the products made under the license granted to the Licensee and its Affiliates in Section 2.1.'],

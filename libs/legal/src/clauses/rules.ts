@@ -709,7 +709,15 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bundivided\s+(?:interest|share|right)`, 1],
       [re`\bequal(?:ly)?\s+(?:undivided\s+)?(?:ownership|owned|share)|owned\s+(?:equally|in\s+equal\s+shares)`, 0.8],
     ],
-    negatives: [[re`\bjoint\s+venture\s+(?:company|entity)\b`, 0.3]],
+    negatives: [
+      [re`\bjoint\s+venture\s+(?:company|entity)\b`, 0.3],
+      // How the parties stand to each other, not who owns what: "nothing ... shall be construed to create a partnership, joint
+      // venture, co-ownership or agency", "the relationship ... is that of independent contractors".
+      [re`\b(?:partnership|joint\s+venture|independent\s+contractors?)\b`, 1],
+      // Shares held in a physical asset ("owned by the Parties in common and undivided shares", "as tenants in common"), and a
+      // statement that nothing is jointly owned ("No Licensed Patent is jointly owned by ...").
+      [re`\bin\s+common\s+and\s+undivided|\btenants?\s+in\s+common|\bno\s+(?:[\w-]+\s+){1,3}(?:is|are)\s+(?:jointly\s+owned|co-?owned)`, 1],
+    ],
     documentScore: 1,
   },
   {
