@@ -664,6 +664,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Exclusivity', 'a ban on passing its own rights to a third party', 'The Reseller shall not sell, assign, pledge or otherwise transfer to any third party all or any part of its rights or duties under this Agreement.'],
     ['No-Solicit Of Customers', 'contacting a support desk about customers', "Where the Reseller is not satisfied with the response, it may contact the customer care manager of the Supplier to escalate the issue on behalf of its customers."],
     ['No-Solicit Of Employees', 'who is responsible for hiring staff', "Neither party shall be responsible for the hiring, supervision or pay of the other party's staff."],
+    ['Non-Disparagement', 'a warranty that content is not libellous', 'The Publisher warrants that the Articles supplied to the Portal will not amount to defamation, product disparagement or libel.'],
+    ['Non-Disparagement', 'a separate non-disparagement agreement to be signed', 'At the Closing, the Seller and the Buyer shall sign a Mutual Non-Disparagement Agreement in the agreed form.'],
     ['Revenue/Profit Sharing', 'profit sharing as a deal not to be entered', "Without the Board's approval, the Company shall not enter into any partnership or profit-sharing agreement with an outside investor."],
     ['Minimum Commitment', 'no minimum fees', 'ISO may utilize the services on a non-exclusive basis and there are no minimum fees or utilization commitments under this Agreement.'],
     ['Minimum Commitment', 'no obligation to buy any minimum', 'Manufacturer acknowledges and agrees that Customer is not otherwise obligated to purchase any minimum or specific quantity, volume or dollar amount of Product.'],

@@ -351,7 +351,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // A promise not to harm the other's name: "The Company shall not tarnish or bring into disrepute the reputation of ...".
       [re`\b(?:shall|will)\s+not\s+(?:\w+\s+){0,2}(?:tarnish|disparage|bring\s+into\s+disrepute)`, 0.5],
     ],
-    negatives: [[re`\bgoodwill\s+(?:associated\s+with\s+(?:the\s+)?(?:licensed\s+)?(?:marks?|trade\s?marks?)|shall\s+inure)`, 0.3]],
+    negatives: [
+      [re`\bgoodwill\s+(?:associated\s+with\s+(?:the\s+)?(?:licensed\s+)?(?:marks?|trade\s?marks?)|shall\s+inure)`, 0.3],
+      // A warranty that content is lawful, not a promise to say nothing bad: "will not constitute defamation, product
+      // disparagement or trade libel", "does not contain any material that is libelous".
+      [re`\blibel`, 1.1],
+      // A separate non-disparagement agreement to be signed, or a bare heading that names the subject and states nothing.
+      [re`\bnon-?disparagement\s+agreement|^\W*[\d.]*\s*[^.;]{0,60}\bnon-?disparagement\W*$`, 0.5],
+    ],
     documentScore: 1.3,
   },
   {
