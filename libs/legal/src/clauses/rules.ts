@@ -744,6 +744,12 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       // The story behind the contract ("WHEREAS, A and B entered into the License Agreement"), and an option to buy.
       [re`^\W*(?:recitals\s+)?whereas\b|\boption\s+to\s+(?:purchase|buy|acquire)\b`, 0.8],
       [re`\blicen[cs]e\s+(?:fees?|keys?|numbers?|plates?)\b|business\s+licen[cs]e|driver'?s\s+licen[cs]e`, 0.4],
+      // Grants and licences named in a list of public permits: "obtain servitudes, rights-of-way, grants, permits or licenses",
+      // "order, decree, permit, approval, concession, grant, franchise, license".
+      [re`\bgrants?,\s+(?:[\w-]+,?\s+){0,3}(?:or\s+|and\s+)?licen[cs]es?\b`, 0.6],
+      // A grant made before and elsewhere, told as background: "have previously granted the exclusive rights to license ... to",
+      // a lettered recital "(A) The Licensee has been granted a licence to use ...".
+      [re`\bpreviously\s+(?:been\s+)?granted|^\W*\(?[a-h]\)\s[^.;]{0,80}\b(?:has|have)\s+been\s+granted`, 0.9],
     ],
     documentScore: 1.2,
   },
