@@ -1115,7 +1115,20 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\b(?:not|never)\b.{0,120}\b(?:apply\s+for|file|register|obtain|attempt\s+to\s+obtain)\b.{0,80}\b(?:registration|trade\s?marks?|ownership)`, 1],
       [re`\b(?:not|never)\s+(?:to\s*)?,?\s*(?:\([a-z0-9]{1,4}\)\s*)?(?:initiate|assert)\b.{0,80}\b(?:action|claim)s?\b.{0,80}\b(?:infring|against)`, 0.8],
     ],
-    negatives: [[re`\bnotice\s+of\s+(?:any\s+)?(?:claim|dispute)|dispute\s+(?:any\s+)?(?:invoice|charge|amount)|in\s+good\s+faith\s+dispute`, 0.6]],
+    negatives: [
+      [re`\bnotice\s+of\s+(?:any\s+)?(?:claim|dispute)|dispute\s+(?:any\s+)?(?:invoice|charge|amount)|in\s+good\s+faith\s+dispute`, 0.6],
+      // A waiver of a jury, not of the claim: "waives and covenants that it will not assert ... any right to trial by jury" (it
+      // must outweigh the covenant wording it shares).
+      [re`\btrial\s+by\s+jury|\bjury\s+trial`, 2.6],
+      // A covenant not to sue named among other instruments, none of them given here: "granting any license, release, covenant
+      // not to sue or other immunity", "party to any settlements, covenants not to sue, consents, decrees", "a license to (or
+      // covenant not to sue with respect to)".
+      [re`covenants?\s+not\s+to\s+sue\b\s*(?:,|or\s+other|\(|with\s+respect)|,\s*(?:or\s+)?(?:any\s+|a\s+)?covenants?\s+not\s+to\s+sue`, 1.6],
+      // Awards not to be contested, losses a closing condition says have not been sustained, and the steps of an indemnity
+      // claim: "waives any right to contest the validity or enforceability of such award", "any material loss or interference
+      // with its business", "receive any written claim which such Indemnified Party believes".
+      [re`\b(?:contest|challenge|appeal)\w*\b[^.;]{0,60}\baward\b|\bmaterial\s+loss\s+or\s+interference|\bindemnif(?:ied|ying)\s+part(?:y|ies)`, 0.6],
+    ],
     documentScore: 1.3,
   },
   {
