@@ -780,7 +780,15 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bcause\s+(?:its|their|each\s+of\s+its|the\s+(?:other\s+)?members\s+of\s+(?:the\s+)?)\b.{0,60}\b(?:affiliates|subsidiaries|group)\s+to\s+(?:hereby\s+)?grant|\bobtain\s+from\s+(?:your|its|their)\s+affiliates`, 1.2],
       [re`\b(?:affiliates?|subsidiaries)\s+of\s+(?:the\s+)?licen[cs]or\b`, 0.8],
     ],
-    negatives: [[LICENCE_DENIED, 1.2]],
+    negatives: [
+      [LICENCE_DENIED, 1.2],
+      // Ownership acknowledged, with nothing passing: "neither the Company, nor its Affiliates ... will acquire any ownership
+      // rights in", "shall not acquire any license or other intellectual property interest ... in".
+      [re`\bacquire\s+any\s+(?:\w+\s+)?(?:ownership|licen[cs]es?|rights?|interests?)\b`, 1.2],
+      // What a group does or holds, told and not granted: "X and its Affiliates own, license, lease, operate ...", "Schedule 1
+      // sets forth a true and complete list of all Patents owned or Controlled by X or its Affiliates".
+      [re`\b(?:own|owns),\s+(?:licen[cs]e|lease|operate|manage)|\b(?:sets?\s+forth|contains?|is)\s+a\s+(?:true,?\s+(?:and\s+)?)?(?:complete|correct|accurate)\b[^.;]{0,40}\blist`, 1.2],
+    ],
     minScore: 1.2,
     documentScore: 1.2,
   },
