@@ -647,6 +647,8 @@ describe('detectClauses on wordings of issue 19', () => {
     ['Volume Restriction', 'an option on up to so many shares', 'The Issuer grants the Placement Agent an option to purchase up to 150,000 additional shares at the offering price.'],
     ['Ip Ownership Assignment', 'user data not to be transferred', 'Neither party will sell, disclose, transfer or rent any User Data to any third party.'],
     ['Ip Ownership Assignment', 'receivables handed over', 'On each Funding Date the Seller shall transfer to the Purchaser its right, title and interest in the Receivables to be sold on that date.'],
+    ['Non-Transferable License', 'a handover said not to be an assignment', 'Delivery of the source files to the Licensee shall not operate as an assignment of any copyright held by the Studio.'],
+    ['Non-Transferable License', "an endorser's personal appearances", 'The Golfer will make two personal appearances in each License Year at trade shows chosen by the Sponsor.'],
     ['Ip Ownership Assignment', 'materials said not to be works made for hire', 'The Client agrees that the Vendor Toolkit is not a "work made for hire" under the copyright laws.'],
     ['Joint Ip Ownership', 'a relationship said to be no partnership or co-ownership', 'Nothing in this Agreement shall be read as forming a partnership, joint venture or co-ownership between the Grower and the Mill.'],
     ['Joint Ip Ownership', 'a physical asset held in undivided shares', 'The pipeline spur shall be owned by the Shippers in common and undivided shares as listed in Annex C.'],

@@ -766,7 +766,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       [re`\bnon-?sub-?licen[cs]e?able|not\s+sub-?licen[cs]e?able`, 1],
       [re`\b(?:may|shall|will)\s+not\s+(?:\w+\s+){0,2}sub-?licen[cs]e`, 0.9],
     ],
-    negatives: [[re`\bconfidential\s+information`, 0.5]],
+    negatives: [
+      [re`\bconfidential\s+information`, 0.5],
+      // A handover said not to transfer ownership, which limits no licence: "The release of the Material to the Licensee will not
+      // act as an assignment of any Intellectual Property Rights".
+      [re`\bnot\s+(?:act|operate|be\s+deemed|be\s+construed|constitute)\s+(?:as\s+)?an?\s+assignment`, 0.5],
+      // "Personal" that is about no licence: an endorser's personal appearances, a personal holding company tax.
+      [re`\bpersonal\s+(?:appearances?|holding\s+compan)`, 0.5],
+    ],
     minScore: 0.7,
     documentScore: 0.7,
   },
