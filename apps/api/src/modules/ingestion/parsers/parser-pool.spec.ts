@@ -17,20 +17,32 @@ function smallestCuadPdfs(count: number): string[] {
     .map((entry) => entry.path);
 }
 
-/** The command lines (arguments split) of this process's children that run the parse worker (Linux /proc). */
-function parseWorkerCommandLines(): string[][] {
+/**
+ * The command lines (arguments split) of this process's children that run the parse worker (Linux /proc), by process
+ * id. A test file run earlier in the same jest worker may leave a pool's process still exiting: compare before and after.
+ */
+function parseWorkerCommandLines(): Map<string, string[]> {
   const children = readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
-  return children
-    .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean))
-    .filter((args) => args.some((arg) => /parse-worker\.[jt]s$/.test(arg)));
+  const workers = new Map<string, string[]>();
+  for (const pid of children) {
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (args.some((arg) => /parse-worker\.[jt]s$/.test(arg))) workers.set(pid, args);
+  }
+  return workers;
 }
 
 describe(ParserPool.name, () => {
   it('starts its processes with the collector on their own thread and a bounded heap', async () => {
+    const before = parseWorkerCommandLines();
     const pool = new ParserPool({ size: 1, maxHeapMb: 200 });
     try {
       expect((await pool.parse('txt', Buffer.from('Ready.'))).text).toBe('Ready.');
-      const [args, ...others] = parseWorkerCommandLines();
+      const [args, ...others] = [...parseWorkerCommandLines()].filter(([pid]) => !before.has(pid)).map(([, line]) => line);
       expect(others).toEqual([]);
       expect(args).toEqual(expect.arrayContaining(['--max-old-space-size=200', '--single-threaded-gc', '--max-semi-space-size=4']));
     } finally {
