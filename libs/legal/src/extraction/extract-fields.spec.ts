@@ -26,6 +26,12 @@ const CONTRACT = [
   '12. Governing Law. This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of laws rules. Each party submits to the exclusive jurisdiction of the state and federal courts located in New York County.',
 ].join('\n');
 
+/** The effective date the fields give: a date, else the words that fix the start. */
+function effectiveOf(text: string): string | undefined {
+  const fields = extractFields(text);
+  return fields.dates.find((d) => d.kind === 'effective')?.value ?? fields.effectiveFrom?.value;
+}
+
 function expectSpan(span: FieldSpan | undefined, text: string): void {
   expect(span).toBeDefined();
   if (span !== undefined) expect(text.slice(span.start, span.end)).toBe(span.value);
@@ -329,16 +335,12 @@ describe('facts read right on real clauses', () => {
   });
 
   it('reads the effective date of a document made effective in its preamble, whatever the document is named', () => {
-    const eff = (text: string): string | undefined => {
-      const f = extractFields(text);
-      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
-    };
-    expect(eff('AMENDMENT TO THE RESELLER AGREEMENT\n\nThis Amendment is entered into effective October 1, 1996 by and between Grebe Inc. and Scaup Ltd.')).toBe('October 1, 1996');
-    expect(eff('WREN FUNDS TRUST\n\nRESTATED INCOME SUPPORT AGREEMENT, effective as of May 1, 2012, by and between Wren Funds Trust and Wren Advisors LLC.')).toBe('May 1, 2012');
-    expect(eff('CO-MARKETING ADDENDUM\n\nSection 2, Part B of the Co-Marketing Agreement is made effective December 9, 1996 and the parties agree as follows.')).toBe('December 9, 1996');
+    expect(effectiveOf('AMENDMENT TO THE RESELLER AGREEMENT\n\nThis Amendment is entered into effective October 1, 1996 by and between Grebe Inc. and Scaup Ltd.')).toBe('October 1, 1996');
+    expect(effectiveOf('WREN FUNDS TRUST\n\nRESTATED INCOME SUPPORT AGREEMENT, effective as of May 1, 2012, by and between Wren Funds Trust and Wren Advisors LLC.')).toBe('May 1, 2012');
+    expect(effectiveOf('CO-MARKETING ADDENDUM\n\nSection 2, Part B of the Co-Marketing Agreement is made effective December 9, 1996 and the parties agree as follows.')).toBe('December 9, 1996');
     // The same words in the body name another contract, not this one's start.
     const body = `SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Teal Inc. and Smew Ltd. ${'The supplier supplies. '.repeat(250)}14. Prior contracts. Orders under the Prior Reseller Agreement, effective as of June 1, 2005, are filled at its prices.`;
-    expect(eff(body)).toBeUndefined();
+    expect(effectiveOf(body)).toBeUndefined();
   });
 
   it('reads renewal worded as going on after a fixed first term, an option to renew, and not a franchisee holding over', () => {
@@ -357,30 +359,22 @@ describe('facts read right on real clauses', () => {
   });
 
   it('reads the effective date from its definition, a label after a date without its year, and not from a price taking effect', () => {
-    const eff = (text: string): string | undefined => {
-      const f = extractFields(text);
-      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
-    };
-    expect(eff('CONTENT LICENSE AGREEMENT\n1. Definitions. "Commencement Date" shall mean the date of first delivery. EFFECTIVE DATE means 18 May 2000; "Territory" means Asia.')).toBe('18 May 2000');
-    expect(eff('CONSULTING AGREEMENT THIS AGREEMENT made this 30th day of April (the "Effective Date") between Slinger Bag Inc. and the Consultant. The fee is due on August 20, 2020.')).toBe('30th day of April');
-    expect(eff('OUTSOURCING AGREEMENT\n1. Start. The commencement date for this contract will be 16th June 2004.')).toBe('16th June 2004');
+    expect(effectiveOf('CONTENT LICENSE AGREEMENT\n1. Definitions. "Commencement Date" shall mean the date of first delivery. EFFECTIVE DATE means 18 May 2000; "Territory" means Asia.')).toBe('18 May 2000');
+    expect(effectiveOf('CONSULTING AGREEMENT THIS AGREEMENT made this 30th day of April (the "Effective Date") between Slinger Bag Inc. and the Consultant. The fee is due on August 20, 2020.')).toBe('30th day of April');
+    expect(effectiveOf('OUTSOURCING AGREEMENT\n1. Start. The commencement date for this contract will be 16th June 2004.')).toBe('16th June 2004');
     const price = `AGENCY AGREEMENT This Agreement is made as of March 29, 1999 between Biopure Corporation and the Agent. WHEREAS the Company sells products. 2. Prices. The price list is effective on January 5, 1999 and may change. 4.1 Term. This Agreement will become effective as of the date first written above and will continue until terminated.`;
-    expect(eff(price)).toBe('This Agreement will become effective as of the date first written above and will continue until terminated.');
+    expect(effectiveOf(price)).toBe('This Agreement will become effective as of the date first written above and will continue until terminated.');
   });
 
   it('reads the effective date from the term starting on a date, the last signature, or a form\'s box when the definition points elsewhere', () => {
-    const eff = (text: string): string | undefined => {
-      const f = extractFields(text);
-      return f.dates.find((d) => d.kind === 'effective')?.value ?? f.effectiveFrom?.value;
-    };
     // The first sentence on the term gives no date; a later one does, and what ends the term later in it does not matter.
     const later = `SPONSORSHIP AGREEMENT This Agreement is made on May 15, 2019 between Gull Ltd and Tern Inc. 2. The Term shall commence and end on the dates in the Summary. SUMMARY. TERM: The term (the "Term") shall commence on November 1, 2019 and end on October 31, 2020 (unless terminated earlier).`;
-    expect(eff(later)).toBe('November 1, 2019');
-    expect(eff('LICENSE AGREEMENT made on 24 August 1995 between Plover Ltd and Stint Inc. (c) Term. The term of the license hereby granted shall commence August 1, 1995 and continue until January 30, 2000, unless sooner terminated.')).toBe('August 1, 1995');
+    expect(effectiveOf(later)).toBe('November 1, 2019');
+    expect(effectiveOf('LICENSE AGREEMENT made on 24 August 1995 between Plover Ltd and Stint Inc. (c) Term. The term of the license hereby granted shall commence August 1, 1995 and continue until January 30, 2000, unless sooner terminated.')).toBe('August 1, 1995');
     const signed = `RESELLER AGREEMENT Plover Inc.: By: /s/ A. Smith By: /s/ B. Jones Title Title 4/24/2018 04/25/2018 Date Date\n\n"Effective Date" means the date of last signature on this Agreement. "Territory" means Canada.`;
-    expect(eff(signed)).toBe('04/25/2018');
+    expect(effectiveOf(signed)).toBe('04/25/2018');
     const boxed = `FRANCHISE AGREEMENT This Agreement is made on March 14, 2014 between Avocet LLC and the Franchisee. "Effective Date" means the date set out in the Addendum on which this Agreement becomes effective. ADDENDUM Effective Date: March 21, 2014`;
-    expect(eff(boxed)).toBe('March 21, 2014');
+    expect(effectiveOf(boxed)).toBe('March 21, 2014');
   });
 
   it('reads a term of "twelve (12) full calendar months", a term "subject to the prior termination rights", an end on an event, and not a severability clause', () => {

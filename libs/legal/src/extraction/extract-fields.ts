@@ -202,7 +202,12 @@ const CIRCULAR_START = /\b(?:commenc\w*|begin\w*|effective|in\s+force|into\s+(?:
  * valid", "shall continue to be effective").
  */
 export function fixesNoStart(sentence: string): boolean {
-  return (CIRCULAR_START.test(sentence) && findDates(sentence).length === 0) || NOT_A_START.test(sentence);
+  return pointsBackToStart(sentence) || NOT_A_START.test(sentence);
+}
+
+/** "This Agreement shall commence on the Effective Date", with no date: it says nothing about when that is. */
+function pointsBackToStart(sentence: string): boolean {
+  return CIRCULAR_START.test(sentence) && findDates(sentence).length === 0;
 }
 
 /** "EFFECTIVE DATE: June 1, 1998", "Contract start: 04-01-06". */
@@ -276,7 +281,7 @@ function effectiveDate(text: string): DateField | FieldSpan | undefined {
       }
       if (undated !== undefined) continue;
       // "This Agreement shall commence on the Effective Date" says nothing about when that is.
-      if (CIRCULAR_START.test(sentence.value) && findDates(sentence.value).length === 0) continue;
+      if (pointsBackToStart(sentence.value)) continue;
       // A notice, a termination or an appointment taking effect is not the contract starting.
       if (pattern !== EFFECTIVE_SENTENCES[0] && !ABOUT_THE_CONTRACT.test(sentence.value)) continue;
       // "No amendment of this Agreement shall be effective unless ...": what takes effect is the amendment.
