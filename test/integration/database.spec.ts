@@ -8,6 +8,7 @@ import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/e
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { BinaryVectors1763910000000 } from '@api/modules/database/migrations/1763910000000-binary-vectors';
+import { DocumentCounts1763940000000 } from '@api/modules/database/migrations/1763940000000-document-counts';
 import { decodeVector, encodeVector } from '@api/modules/vectors/vector-bytes';
 import { dropSchema } from '../utils/test-app';
 import { describeIf } from '../utils/requirements';
@@ -97,6 +98,76 @@ describe('the binary vectors migration', () => {
       await migrated.dataSource.runMigrations({ transaction: 'each' });
     } finally {
       await migrated.dataSource.query(`DELETE FROM chunks WHERE id IN ($1, $2)`, [VECTOR_ROW, EMPTY_ROW]);
+      await migrated.close();
+    }
+  });
+});
+
+describe('the document counts migration', () => {
+  const config = testConfig();
+  const PROJECTS = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3'];
+  let documentNumber = 0;
+
+  afterAll(() => dropSchema(config));
+
+  type Counts = { project_id: string; queued: number; processing: number; ready: number; failed: number; ready_version: string };
+  const countsOf = async (handle: DatabaseHandle): Promise<Record<string, Omit<Counts, 'project_id'>>> => {
+    const rows: Counts[] = await handle.dataSource.query(`SELECT * FROM project_document_counts WHERE project_id = ANY($1) ORDER BY project_id`, [PROJECTS]);
+    return Object.fromEntries(rows.map(({ project_id, ...counts }) => [project_id, counts]));
+  };
+  const insertDocuments = async (handle: DatabaseHandle, project: string, statuses: string[]): Promise<void> => {
+    await handle.dataSource.transaction(async (manager) => {
+      // The project's owner and firm are left out (foreign keys not checked for this row): the counts read neither.
+      await manager.query(`SET LOCAL session_replication_role = replica`);
+      await manager.query(`INSERT INTO projects (id, owner_id, firm_id, name) VALUES ($1, gen_random_uuid(), gen_random_uuid(), 'Counted') ON CONFLICT DO NOTHING`, [project]);
+    });
+    for (const status of statuses) {
+      documentNumber += 1;
+      await handle.dataSource.query(`INSERT INTO documents (project_id, filename, type, size, sha256, storage_key, status) VALUES ($1, $2, 'txt', 1, 'x', $2, $3)`, [project, `counted-${documentNumber}.txt`, status]);
+    }
+  };
+
+  it('counts the documents already stored, then follows every insert, move and deletion, and goes down and up again', async () => {
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DocumentCounts1763940000000));
+    const old = await DatabaseHandle.open(config.database, [], before);
+    try {
+      await insertDocuments(old, PROJECTS[0], ['ready', 'ready', 'queued', 'failed']);
+      await insertDocuments(old, PROJECTS[1], ['processing']);
+    } finally {
+      await old.close();
+    }
+    const migrated = await DatabaseHandle.open(config.database, [], MIGRATIONS);
+    try {
+      expect(await countsOf(migrated)).toEqual({
+        [PROJECTS[0]]: { queued: 1, processing: 0, ready: 2, failed: 1, ready_version: '2' },
+        [PROJECTS[1]]: { queued: 0, processing: 1, ready: 0, failed: 0, ready_version: '0' },
+      });
+      const query = (sql: string, parameters: unknown[]): Promise<unknown> => migrated.dataSource.query(sql, parameters);
+      // The queued document is read: it leaves the queue, passes through processing and counts as ready.
+      await query(`UPDATE documents SET status = 'processing' WHERE project_id = $1 AND status = 'queued'`, [PROJECTS[0]]);
+      await query(`UPDATE documents SET status = 'ready' WHERE project_id = $1 AND status = 'processing'`, [PROJECTS[0]]);
+      // An update that moves nothing changes no count; one of a ready document moves the version on.
+      await query(`UPDATE documents SET error = 'kept' WHERE project_id = $1 AND status = 'failed'`, [PROJECTS[0]]);
+      await query(`UPDATE documents SET pages = 3 WHERE id = (SELECT id FROM documents WHERE project_id = $1 AND status = 'ready' ORDER BY id LIMIT 1)`, [PROJECTS[0]]);
+      // One ready document deleted; a project counted for the first time by its first document.
+      await query(`DELETE FROM documents WHERE id = (SELECT id FROM documents WHERE project_id = $1 AND status = 'ready' ORDER BY id LIMIT 1)`, [PROJECTS[0]]);
+      await insertDocuments(migrated, PROJECTS[2], ['queued']);
+      expect(await countsOf(migrated)).toEqual({
+        [PROJECTS[0]]: { queued: 0, processing: 0, ready: 2, failed: 1, ready_version: '6' },
+        [PROJECTS[1]]: { queued: 0, processing: 1, ready: 0, failed: 0, ready_version: '0' },
+        [PROJECTS[2]]: { queued: 1, processing: 0, ready: 0, failed: 0, ready_version: '0' },
+      });
+      // A project deleted takes its documents and its counts with it.
+      await query(`DELETE FROM projects WHERE id = $1`, [PROJECTS[1]]);
+      expect(Object.keys(await countsOf(migrated))).toEqual([PROJECTS[0], PROJECTS[2]]);
+
+      await migrated.dataSource.undoLastMigration({ transaction: 'each' });
+      expect(await migrated.dataSource.query(`SELECT to_regclass('project_document_counts') AS counts`)).toEqual([{ counts: null }]);
+      await query(`DELETE FROM documents WHERE project_id = $1`, [PROJECTS[2]]);
+      await migrated.dataSource.runMigrations({ transaction: 'each' });
+      expect(await countsOf(migrated)).toEqual({ [PROJECTS[0]]: { queued: 0, processing: 0, ready: 2, failed: 1, ready_version: '2' } });
+    } finally {
+      await migrated.dataSource.query(`DELETE FROM projects WHERE id = ANY($1)`, [PROJECTS]);
       await migrated.close();
     }
   });

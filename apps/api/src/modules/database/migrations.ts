@@ -13,6 +13,7 @@ import { ApiKeys1763900000000 } from './migrations/1763900000000-api-keys';
 import { BinaryVectors1763910000000 } from './migrations/1763910000000-binary-vectors';
 import { ReadinessIndex1763920000000 } from './migrations/1763920000000-readiness-index';
 import { TextFurniture1763930000000 } from './migrations/1763930000000-text-furniture';
+import { DocumentCounts1763940000000 } from './migrations/1763940000000-document-counts';
 
 /** Every migration in order; listed explicitly so they load the same way from source and from dist. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   BinaryVectors1763910000000,
   ReadinessIndex1763920000000,
   TextFurniture1763930000000,
+  DocumentCounts1763940000000,
 ];

@@ -33,16 +33,17 @@ export class DocumentRepository {
     return this.documents.findOneBy({ projectId, id });
   }
 
-  /** In one query: how many of the project's documents are in each status, and the signature of the ready ones (`readySignature`). */
+  /**
+   * How many of the project's documents are in each status, and the signature of the ready ones (`readySignature`):
+   * one row, which the database keeps as documents come, move and go (migration DocumentCounts1763940000000).
+   */
   async readiness(projectId: string): Promise<{ counts: Record<DocumentEntity['status'], number>; readySignature: string }> {
-    const rows: { status: DocumentEntity['status']; count: string; latest: Date | null }[] = await this.dataSource.query(
-      `SELECT status, count(*) AS count, max(updated_at) AS latest FROM documents WHERE project_id = $1 GROUP BY status`,
+    const [row]: { queued: number; processing: number; ready: number; failed: number; ready_version: string }[] = await this.dataSource.query(
+      `SELECT queued, processing, ready, failed, ready_version FROM project_document_counts WHERE project_id = $1`,
       [projectId],
     );
-    const counts = { queued: 0, processing: 0, ready: 0, failed: 0 };
-    for (const row of rows) counts[row.status] = Number(row.count);
-    const ready = rows.find((row) => row.status === 'ready');
-    return { counts, readySignature: `${counts.ready}:${ready?.latest ? new Date(ready.latest).getTime() : 0}` };
+    const counts = { queued: row?.queued ?? 0, processing: row?.processing ?? 0, ready: row?.ready ?? 0, failed: row?.failed ?? 0 };
+    return { counts, readySignature: `${counts.ready}:${row?.ready_version ?? '0'}` };
   }
 
   /** How many documents and stored bytes each project holds; projects without documents are absent. */
