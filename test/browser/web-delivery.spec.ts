@@ -144,8 +144,15 @@ describe('the built product sends its web files compressed and cacheable', () =>
         const earlyBytes = [...loaded.values()].reduce((sum, code) => sum + Buffer.byteLength(code), 0);
         expect(earlyBytes).toBeLessThan(32 * 1024);
         for (const file of loaded.keys()) if (`/assets/${file}` !== early) expect(workspaceHtml).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
-        // Only the workspace's page names it.
+        // Only the workspace's page names it, and names it first: it is asked for ahead of the app's entry.
         expect(login.body.toString('utf8')).not.toContain(early as string);
+        expect(workspaceHtml.indexOf(early as string)).toBeLessThan(workspaceHtml.indexOf('<script type="module" crossorigin src="/assets/index-'));
+        // What the workspace's first screen does not show is not in its first load: no dialog, no text field with its
+        // select variants, no upload progress (they come as chunks of their own, fetched once the page has loaded).
+        for (const [, file] of workspaceHtml.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) await load(file);
+        const firstLoad = [...loaded.values()].join('\n');
+        expect(firstLoad).toContain('MuiOutlinedInput');
+        for (const part of ['MuiDialog', 'MuiTextField', 'MuiLinearProgress']) expect(firstLoad).not.toContain(part);
       } else {
         expect(decoded(routed).equals(decoded(index))).toBe(true);
       }

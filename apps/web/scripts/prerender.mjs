@@ -59,12 +59,21 @@ for (const { path, name, source, earlyRequests } of PRELOADED) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
   const links = [
-    ...(earlyRequests ? [`<script type="module" async crossorigin src="/${early.file}"></script>`] : []),
     ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
     // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
     ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
-  writeFileSync(join(dist, 'pages', `${name}.html`), shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`));
+  let page = shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`);
+  if (earlyRequests) {
+    // The small entry and what it imports come first in the page, ahead of the app's entry and its chunks: asked for
+    // first, they arrive first and run while the rest downloads, so the requests they start are not queued behind
+    // the app's code (nor started by it).
+    const earlyFiles = [...closure('src/early-entry.ts')].filter((key) => key !== 'src/early-entry.ts').map((key) => manifest[key].file);
+    for (const file of earlyFiles) page = page.replace(new RegExp(`\\n *<link rel="modulepreload" crossorigin href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`), '');
+    const first = [`<script type="module" async crossorigin src="/${early.file}"></script>`, ...earlyFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)];
+    page = page.replace(/\n( *)<script type="module" crossorigin/, (match, indent) => `\n${first.map((tag) => `${indent}${tag}\n`).join('')}${match.slice(1)}`);
+  }
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
   console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);
 }
 

@@ -499,7 +499,7 @@ describe('Projects workspace without projects', () => {
     expect(screen.getByText(spec('Get started by creating your first project'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: spec('Create Your First Project') }));
 
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: spec('Create New Project') })).toBeInTheDocument();
     const name = field('Project name');
     expect(name).toHaveAttribute('placeholder', spec('E.g. Legal Document Analysis'));
@@ -556,7 +556,7 @@ describe('Projects workspace with projects', () => {
     expect(screen.getByRole('tab', { name: spec('Analysis') })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: spec('Create new project') }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Create new project' })).toBeInTheDocument();
     await user.type(field('Project name'), 'Another');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));

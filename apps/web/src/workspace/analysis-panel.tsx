@@ -185,7 +185,7 @@ function ReportColumn({ projectId, kind, title, generateLabel, emptyText, genera
   );
 }
 
-interface AnalysisPanelProps {
+export interface AnalysisPanelProps {
   projectId: string;
   canGenerate?: boolean;
   /** The project's reports generated earlier in this session; they win over the stored ones while the server answers. */

@@ -27,7 +27,12 @@ function describe(key: ApiKey): string {
 }
 
 /** The person's API keys for scripts and the casewise command line: create (shown once), list, revoke. */
-export function ApiKeysDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface ApiKeysDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function ApiKeysDialog({ open, onClose }: ApiKeysDialogProps) {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [error, setError] = useState('');
   const [name, setName] = useState('');

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -71,10 +71,14 @@ function historyToMessages(history: ChatHistoryEntry[]): ChatMessage[] {
  * the browser lay the whole page out there and then (a tenth of a second on a phone when the workspace first shows).
  */
 const SIZES_TO_CONTENT = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
-/** A plain text area sized by the browser (the class holds the 1 to 4 lines), or MUI's measured one. */
-const MESSAGE_BOX_SIZING: Pick<TextFieldProps, 'className' | 'minRows' | 'maxRows' | 'slotProps'> = SIZES_TO_CONTENT
-  ? { className: 'cw-message-box', slotProps: { input: { inputComponent: 'textarea' }, htmlInput: { 'aria-label': 'Message', rows: 1 } } }
-  : { minRows: 1, maxRows: 4, slotProps: { htmlInput: { 'aria-label': 'Message' } } };
+/**
+ * A plain text area sized by the browser (the class holds the 1 to 4 lines), or MUI's measured one. The box is an
+ * outlined input of its own, without the label and helper text a TextField brings (and the select variants it
+ * imports): the workspace's first screen downloads and runs less.
+ */
+const MESSAGE_BOX_SIZING: Pick<OutlinedInputProps, 'className' | 'minRows' | 'maxRows' | 'inputComponent' | 'inputProps'> = SIZES_TO_CONTENT
+  ? { className: 'cw-message-box', inputComponent: 'textarea', inputProps: { 'aria-label': 'Message', rows: 1 } }
+  : { minRows: 1, maxRows: 4, inputProps: { 'aria-label': 'Message' } };
 
 let messageCounter = 0;
 const nextMessageId = (): string => `message-${Date.now()}-${++messageCounter}`;
@@ -228,7 +232,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
     }
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send(input, true);
@@ -334,7 +338,7 @@ export function ChatPanel({ projectId, projectName, hasDocuments, onAttach }: Ch
             </IconButton>
           </span>
         </Tooltip>
-        <TextField
+        <OutlinedInput
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={handleKeyDown}

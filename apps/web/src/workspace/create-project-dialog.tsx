@@ -17,7 +17,7 @@ export const DESCRIPTION_MAX_LENGTH = 200;
 /** `sidebar`: opened from the sidebar's plus button; `first`: opened from the no-projects welcome state. */
 export type CreateProjectFlow = 'sidebar' | 'first';
 
-interface CreateProjectDialogProps {
+export interface CreateProjectDialogProps {
   open: boolean;
   flow: CreateProjectFlow;
   onClose: () => void;

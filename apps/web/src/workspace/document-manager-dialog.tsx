@@ -77,7 +77,7 @@ const STATUS_COLOR: Record<DocumentStatus, 'default' | 'info' | 'success' | 'err
 
 const isSettled = (doc: ProjectDocument): boolean => doc.status === 'ready' || doc.status === 'failed';
 
-interface DocumentManagerDialogProps {
+export interface DocumentManagerDialogProps {
   open: boolean;
   projectId: string | null;
   projectName?: string;

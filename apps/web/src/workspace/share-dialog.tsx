@@ -25,7 +25,7 @@ function failure(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong.';
 }
 
-interface ShareDialogProps {
+export interface ShareDialogProps {
   project: Project;
   open: boolean;
   onClose: () => void;

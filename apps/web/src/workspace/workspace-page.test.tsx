@@ -172,7 +172,7 @@ describe('WorkspacePage', () => {
     });
     renderApp('/projects');
     await user.click(await screen.findByRole('button', { name: 'Create Your First Project' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Create New Project' })).toBeInTheDocument();
     const create = within(dialog).getByRole('button', { name: 'Create project' });
     expect(create).toBeDisabled();
@@ -208,7 +208,7 @@ describe('WorkspacePage', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'Projects' });
     await within(sidebar).findByText('Supply dispute');
     await user.click(within(sidebar).getByRole('button', { name: 'Create new project' }));
-    await user.type(within(screen.getByRole('dialog')).getByLabelText(/^Project name/), 'Merger review');
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText(/^Project name/), 'Merger review');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(location()).toBe('/project/p3'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -223,7 +223,7 @@ describe('WorkspacePage', () => {
     workspaceApi();
     renderApp('/projects');
     await user.click(await screen.findByRole('button', { name: 'Create new project' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Create new project' })).toBeInTheDocument();
     expect(within(dialog).queryByLabelText(/^Description/)).toBeNull();
     const name = within(dialog).getByLabelText(/^Project name/);
@@ -242,7 +242,7 @@ describe('WorkspacePage', () => {
     workspaceApi({ 'POST /api/projects/': reply });
     renderApp('/projects');
     await user.click(await screen.findByRole('button', { name: 'Create new project' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/^Project name/), 'Another');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/"/g, '')}$`));
@@ -280,7 +280,7 @@ describe('WorkspacePage', () => {
     await within(dialog).findByText('1 file');
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Analysis' })).toHaveAttribute('aria-selected', 'true'));
-    expect(screen.getByRole('button', { name: 'Generate Case Summary' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Generate Case Summary' })).toBeInTheDocument();
   });
 
   it('shows the reports generated in this session when the Analysis tab is opened again', async () => {

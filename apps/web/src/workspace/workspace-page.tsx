@@ -15,12 +15,10 @@ import { detailText } from '../api/errors';
 import { deleteProject } from '../api/projects';
 import type { Project, ReportKind } from '../api/types';
 import { ROLE_LIMITS } from '../api/members';
-import { AnalysisPanel, type SessionReports } from './analysis-panel';
-import { ApiKeysDialog } from './api-keys-dialog';
-import { ShareDialog } from './share-dialog';
+import type { SessionReports } from './analysis-panel';
 import { ChatPanel } from './chat-panel';
-import { CreateProjectDialog, type CreateProjectFlow } from './create-project-dialog';
-import { DocumentManagerDialog } from './document-manager-dialog';
+import type { CreateProjectFlow } from './create-project-dialog';
+import { AnalysisPanel, ApiKeysDialog, CreateProjectDialog, DocumentManagerDialog, Later, ShareDialog, useOpenedOnce, usePrefetchedParts } from './later-parts';
 import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
 import { useProjects } from './use-projects';
 import { WorkspaceTopBar } from './workspace-top-bar';
@@ -50,8 +48,7 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   // The Analysis panel (its stored reports asked for, its cards rendered) is made once its tab has been opened:
   // opening a matter renders what it shows, not a panel hidden behind the chat.
-  const [analysisOpened, setAnalysisOpened] = useState(false);
-  if (tab === 'analysis' && !analysisOpened) setAnalysisOpened(true);
+  const analysisOpened = useOpenedOnce(tab === 'analysis');
   const [showProjectWelcome, setShowProjectWelcome] = useState(false);
   // Known at once when the page's early request for the project's files has answered already.
   const [earlyFiles] = useState(() => {
@@ -68,6 +65,12 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   // Reports generated in this session, per project: the Analysis panel is rebuilt for each project it shows.
   const [sessionReports, setSessionReports] = useState<Record<string, SessionReports>>({});
   const deletedIds = useRef(new Set<string>());
+  // The dialogs are made when first opened (their code fetched after the first screen: later-parts.tsx).
+  usePrefetchedParts();
+  const createMade = useOpenedOnce(createOpen);
+  const documentsMade = useOpenedOnce(documentsOpen);
+  const shareMade = useOpenedOnce(shareOpen);
+  const keysMade = useOpenedOnce(keysOpen);
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -287,13 +290,15 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
                 sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
               >
                 {analysisOpened && selectedProject && (
-                  <AnalysisPanel
-                    key={selectedProject.id}
-                    projectId={selectedProject.id}
-                    canGenerate={selectedProject.role !== 'viewer'}
-                    stored={sessionReports[selectedProject.id]}
-                    onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
-                  />
+                  <Later>
+                    <AnalysisPanel
+                      key={selectedProject.id}
+                      projectId={selectedProject.id}
+                      canGenerate={selectedProject.role !== 'viewer'}
+                      stored={sessionReports[selectedProject.id]}
+                      onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
+                    />
+                  </Later>
                 )}
               </Box>
             </>
@@ -301,18 +306,21 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
         </Box>
       </Box>
 
-      <CreateProjectDialog
-        open={createOpen}
-        flow={createFlow}
-        onClose={() => setCreateOpen(false)}
-        onCreated={handleCreated}
-      />
-      <DocumentManagerDialog
-        open={documentsOpen}
-        projectId={selectedProject?.id ?? null}
-        projectName={selectedProject?.name}
-        onClose={(count) => void handleDocumentsClosed(count)}
-      />
+      {createMade && (
+        <Later>
+          <CreateProjectDialog open={createOpen} flow={createFlow} onClose={() => setCreateOpen(false)} onCreated={handleCreated} />
+        </Later>
+      )}
+      {documentsMade && (
+        <Later>
+          <DocumentManagerDialog
+            open={documentsOpen}
+            projectId={selectedProject?.id ?? null}
+            projectName={selectedProject?.name}
+            onClose={(count) => void handleDocumentsClosed(count)}
+          />
+        </Later>
+      )}
       <Snackbar
         open={deleteError !== ''}
         autoHideDuration={6000}
@@ -323,8 +331,16 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
           {deleteError}
         </Alert>
       </Snackbar>
-      {selectedProject && <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />}
-      <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+      {shareMade && selectedProject && (
+        <Later>
+          <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />
+        </Later>
+      )}
+      {keysMade && (
+        <Later>
+          <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+        </Later>
+      )}
     </Box>
   );
 }
