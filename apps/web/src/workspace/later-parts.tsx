@@ -31,7 +31,10 @@ export const CreateProjectDialog = later<CreateProjectDialogProps>(loaders.creat
 export const DocumentManagerDialog = later<DocumentManagerDialogProps>(loaders.documents, 'DocumentManagerDialog');
 export const ShareDialog = later<ShareDialogProps>(loaders.share, 'ShareDialog');
 
-/** Fetches every later part once the page has loaded (and PREFETCH_DELAY_MS more); a failed fetch is tried again on use. */
+/**
+ * Fetches every later part once the page has loaded (and PREFETCH_DELAY_MS more). A fetch that fails says nothing
+ * here: the part's own load, when it is opened, is what reports it.
+ */
 export function usePrefetchedParts(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
