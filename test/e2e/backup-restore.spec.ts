@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '@api/modules/config/config.types';
 import { ArchiveEntry, readManifest } from '@api/ops/backup-archive';
-import { api, ok } from '../utils/api';
+import { api, fails, ok } from '../utils/api';
 import { createUser, TestUser } from '../utils/factory';
 import { opsEnv, populate, runOps, snapshot, Snapshot } from '../utils/ops';
 import { dropSchema, startTestApp, TestApp } from '../utils/test-app';
@@ -136,6 +136,12 @@ describe('backup and restore', () => {
       expect(before.details.flatMap((detail) => Object.values(detail.contents))).toHaveLength(3);
       expect(before.details.some((detail) => JSON.stringify(detail.chat).includes('Who may terminate the agreement?'))).toBe(true);
       expect(before.details.some((detail) => JSON.stringify(detail.reports).includes('# Liability Analysis'))).toBe(true);
+      // The document counts a question reads are not in the archive: the restore rebuilt them as the documents came
+      // back, so the matter answers from its documents and the empty one is refused as empty.
+      const named = (name: string): string => (before.projects as { id: string; name: string }[]).find((project) => project.name === name)?.id ?? '';
+      const ask = (id: string) => api(restored, owner).POST('/api/projects/{id}/qa/', { params: { path: { id } }, body: { question: 'Who may terminate the agreement?' } });
+      expect((await ok(ask(named('Backed-up matter')))).citations.length).toBeGreaterThan(0);
+      expect((await fails(ask(named('Empty matter')), 400)).detail).toBe('You need to add documents first');
     } finally {
       await restored.close();
     }

@@ -40,12 +40,28 @@ async function tablesInOrder(runner: QueryRunner): Promise<string[]> {
   return ordered;
 }
 
+/** How a migration marks a table that triggers keep from other tables' rows (`COMMENT ON TABLE ... IS 'Derived: ...'`). */
+export const DERIVED_TABLE_COMMENT = 'Derived:';
+
+/** The schema's derived tables: a backup leaves them out, and a restore rebuilds them as it inserts the rows they follow. */
+async function derivedTables(runner: QueryRunner): Promise<Set<string>> {
+  const rows = await select<{ name: string }>(
+    runner,
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND c.relkind = 'r' AND starts_with(coalesce(obj_description(c.oid, 'pg_class'), ''), $1)`,
+    [DERIVED_TABLE_COMMENT],
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
 /** Dumps the schema inside a repeatable-read, read-only transaction: one consistent snapshot while the server runs. */
 export async function dumpDatabase(runner: QueryRunner): Promise<DatabaseDump> {
   await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const tables: DatabaseDump['tables'] = [];
+    const derived = await derivedTables(runner);
     for (const name of await tablesInOrder(runner)) {
+      if (derived.has(name)) continue;
       const rows = await select<{ row: string }>(runner, `SELECT row_to_json(t)::text AS row FROM ${ident(name)} t`);
       tables.push({ name, rows: rows.map((row) => row.row) });
     }
@@ -100,8 +116,10 @@ export async function snapshotDatabase(dataSource: DataSource): Promise<Database
 
 export async function restoreDatabase(runner: QueryRunner, dump: DatabaseDump): Promise<void> {
   const existing = new Set(await tablesInOrder(runner));
+  const derived = await derivedTables(runner);
   for (const table of dump.tables) {
     if (!existing.has(table.name)) throw new Error(`The archive holds table ${table.name}, which this database does not have.`);
+    if (derived.has(table.name)) throw new Error(`The archive holds table ${table.name}, which a restore rebuilds from the other tables.`);
   }
   await runner.query('BEGIN');
   try {

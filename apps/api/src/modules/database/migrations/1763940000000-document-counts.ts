@@ -20,6 +20,8 @@ export class DocumentCounts1763940000000 implements MigrationInterface {
         failed int NOT NULL DEFAULT 0,
         ready_version bigint NOT NULL DEFAULT 0
       )`);
+    // A backup leaves it out and a restore rebuilds it through the trigger (database-dump.ts, DERIVED_TABLE_COMMENT).
+    await runner.query(`COMMENT ON TABLE project_document_counts IS 'Derived: kept by the trigger count_project_documents from documents.'`);
     // A document leaving its status counts out of its old row; one entering counts into its new one (added if missing).
     // Every change that touches a ready document moves the version on.
     await runner.query(`
