@@ -41,7 +41,7 @@ async function tablesInOrder(runner: QueryRunner): Promise<string[]> {
 }
 
 /** How a migration marks a table that triggers keep from other tables' rows (`COMMENT ON TABLE ... IS 'Derived: ...'`). */
-export const DERIVED_TABLE_COMMENT = 'Derived:';
+const DERIVED_TABLE_COMMENT = 'Derived:';
 
 /** The schema's derived tables: a backup leaves them out, and a restore rebuilds them as it inserts the rows they follow. */
 async function derivedTables(runner: QueryRunner): Promise<Set<string>> {
