@@ -155,6 +155,19 @@ describe('LegalRetriever resolves a question through the document', () => {
     expect(top(retriever, 'Must the Disclosing Party indemnify against claims?')).toBe('nda#2');
   });
 
+  it('resolves a question asked again through the definitions that came since it was last asked', () => {
+    // Another document's definitions are there from the start: the question is resolved (to nothing) when first asked.
+    const retriever = LegalRetriever.build([{ id: 'lease', text: 'LEASE. Hooli Inc. (the "Landlord") leases to Pied Piper Inc.' }], [
+      { id: 'nda#1', documentId: 'nda', text: 'Globex shall indemnify against third party claims.' },
+      { id: 'nda#2', documentId: 'nda', text: 'Acme shall indemnify against third party claims.' },
+    ]);
+    const question = 'Must the Disclosing Party indemnify against claims?';
+    expect(top(retriever, question)).toBe('nda#1');
+    retriever.addDocument({ id: 'nda', text: 'This Agreement is made between Acme Widgets Inc. (the "Disclosing Party") and Globex GmbH.' });
+    expect(top(retriever, question)).toBe('nda#2');
+    expect(top(retriever, question)).toBe('nda#2');
+  });
+
   it('resolves definitions per document: another document’s definitions add nothing to its passages', () => {
     const chunks: RetrieverChunk[] = [
       { id: 'a#1', documentId: 'a', text: 'The Investor shall return all documents.' },

@@ -1,4 +1,5 @@
-import { Bm25Index, type Bm25Options, type Bm25Query, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
+import { Bm25Index, type Bm25Options, type Bm25Query, type Bm25Snapshot, type ScopedTerm, type SerializedBm25Index } from './bm25-index';
+import { BoundedLru } from '../text/bounded-lru';
 import { tokenize } from '../text/tokenizer';
 import { documentNameWords } from './document-name';
 import { findDefinedTerms, type DefinedTerm } from './defined-terms';
@@ -135,8 +136,8 @@ class ScratchScores {
   }
 }
 
-/** The search's arrays: the passages' scores, and their own match before the document prior. */
-const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores() };
+/** The search's arrays: the passages' scores, their own match before the context, and each run's share of the document prior. */
+const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores(), shares: new ScratchScores() };
 
 /** Runs of chunk positions of one document each, in passage order, and each document's runs (see `documentRuns`). */
 interface DocumentRuns {
@@ -159,6 +160,19 @@ interface DefinitionLookup {
    */
   termWords: (readonly string[])[];
 }
+
+/** The definitions' matches of questions asked before, by the question's words, while the definitions and runs stay. */
+interface DefinitionPlans {
+  lookup: DefinitionLookup;
+  runs: DocumentRuns;
+  byQuestion: BoundedLru<string, ScopedTerm[]>;
+}
+
+/**
+ * What the kept matches may hold, in numbers of their ranges (four bytes each): one a passage of the project, and at
+ * least this many. A question over a data room of 2,000 contracts calls for about 1,100 ranges.
+ */
+const MIN_PLAN_UNITS = 4096;
 
 const HEADING_FIELD = 'heading';
 const NAME_FIELD = 'name';
@@ -187,6 +201,8 @@ export class LegalRetriever {
   private lookup: DefinitionLookup | null = null;
   /** Derivational variants among the indexed terms; built on first use. */
   private morphology: MorphologyIndex | null = null;
+  /** The definitions' matches of recent questions (see `definitionPlans`). */
+  private plans: DefinitionPlans | null = null;
 
   private constructor(
     private readonly options: LegalRetrieverOptions,
@@ -307,25 +323,29 @@ export class LegalRetriever {
     const size = this.chunks.size;
     const scores = this.chunks.scoreAll(questionQuery, filter, SCRATCH.scores.take(size));
     this.addDefinitionMatches(scores, question, filter);
-    const passageScores = context === undefined ? scores : SCRATCH.passageScores.take(size);
-    if (passageScores !== scores) passageScores.set(scores);
-
+    // The scores before the document prior (and, with a context weight, before the context), for each hit's passage score.
+    let passageScores = scores;
+    let shares: Float64Array | null = null;
     if (context !== undefined) {
       const contextQuery = buildPlainQuery(context);
       if (this.options.contextWeight > 0) {
+        passageScores = SCRATCH.passageScores.take(size);
+        passageScores.set(scores);
         const contextScores = this.chunks.scoreAll(contextQuery, filter);
         for (let i = 0; i < scores.length; i++) scores[i] += this.options.contextWeight * contextScores[i];
       }
-      if (this.options.documentWeight > 0 && this.documents.size > 1) this.addDocumentPrior(scores, contextQuery);
+      if (this.options.documentWeight > 0 && this.documents.size > 1) shares = this.documentShares(scores, contextQuery);
     } else if (this.options.documentWeight > 0 && this.documents.size > 1) {
       const naming = this.namingQuery(question);
-      if (naming !== undefined) this.addDocumentPrior(scores, naming);
+      if (naming !== undefined) shares = this.documentShares(scores, naming);
     }
-    return this.chunks.topPositions(scores, k).map((position) => ({
+    const top = shares === null ? this.chunks.topPositions(scores, k).map((position) => ({ position, score: scores[position] })) : this.topWithShares(scores, shares, k);
+    return top.map(({ position, score }) => ({
       id: this.chunks.idAt(position),
       documentId: this.chunkDocumentIds[this.chunkDocumentAt[position]],
-      score: scores[position],
-      passageScore: passageScores[position],
+      score,
+      // Without a context, a question naming documents by their file names scores its passages with that lift.
+      passageScore: context === undefined ? score : passageScores[position],
     }));
   }
 
@@ -379,6 +399,23 @@ export class LegalRetriever {
     const weight = this.options.expansion.definitionWeight ?? DEFAULT_QUERY_EXPANSION.definitionWeight;
     if (weight <= 0 || this.definitions.size === 0) return;
     const asked = tokenize(question);
+    const lookup = this.definitionLookup();
+    const runs = this.documentRuns();
+    // A question asked again (a team working through one checklist over a data room) finds its matches kept: over
+    // 2,000 contracts, words such as "Agreement" are defined in each, and gathering what they call for is most of
+    // the work besides scoring.
+    const plans = this.definitionPlans(lookup, runs);
+    const key = asked.join(' ');
+    let terms = plans.get(key);
+    if (terms === undefined) {
+      terms = this.planDefinitionMatches(asked, lookup, runs, weight);
+      plans.set(key, terms);
+    }
+    if (terms.length > 0) this.chunks.addScoped(terms, scores, filter);
+  }
+
+  /** The terms a question's words call for through the documents' definitions, each with the ranges it counts in. */
+  private planDefinitionMatches(asked: readonly string[], lookup: DefinitionLookup, runs: DocumentRuns, weight: number): ScopedTerm[] {
     const askedSet = new Set(asked);
     const pairs = adjacentPairs(asked);
     // Each added term with the places of the documents whose definitions call for it (a place may repeat): it counts
@@ -393,7 +430,7 @@ export class LegalRetriever {
         if (place >= 0) places.push(place);
       }
     };
-    const { byFirstTerm, byDefinitionWord, termWords } = this.definitionLookup();
+    const { byFirstTerm, byDefinitionWord, termWords } = lookup;
     // Whether the question uses a term's words, by their number: 0 not yet known, 1 it does, 2 it does not.
     const used = new Uint8Array(termWords.length);
     const uses = (words: number): boolean => {
@@ -417,18 +454,24 @@ export class LegalRetriever {
         if (definition.definitionSet.has(other) && !uses(words)) want(place, definition.termTerms);
       }
     }
-    if (wantedBy.size === 0) return;
-    const runs = this.documentRuns();
-    const terms = [...wantedBy].map(([term, places]) => {
+    return [...wantedBy].map(([term, places]) => {
       // The runs of the term's documents, in passage order: their numbers sorted, each once.
       const picked: number[] = [];
       for (const place of places) for (let at = runs.firstOf[place]; at < runs.firstOf[place + 1]; at++) picked.push(runs.ofDocument[at]);
       const order = Int32Array.from(picked).sort();
       const ranges: number[] = [];
       for (let i = 0; i < order.length; i++) if (i === 0 || order[i] !== order[i - 1]) ranges.push(runs.starts[order[i]], runs.ends[order[i]]);
-      return { term, weight, ranges };
+      return { term, weight, ranges: Int32Array.from(ranges) };
     });
-    this.chunks.addScoped(terms, scores, filter);
+  }
+
+  /** The kept matches, started afresh when the definitions' lookup or the documents' runs were built again. */
+  private definitionPlans(lookup: DefinitionLookup, runs: DocumentRuns): BoundedLru<string, ScopedTerm[]> {
+    if (this.plans === null || this.plans.lookup !== lookup || this.plans.runs !== runs) {
+      const weigh = (_question: string, terms: ScopedTerm[]): number => terms.reduce((sum, term) => sum + term.ranges.length + 4, 1);
+      this.plans = { lookup, runs, byQuestion: new BoundedLru<string, ScopedTerm[]>(Math.max(MIN_PLAN_UNITS, this.chunks.size), { weigh }) };
+    }
+    return this.plans.byQuestion;
   }
 
   /**
@@ -527,28 +570,78 @@ export class LegalRetriever {
   }
 
   /** Adds each chunk's document match, scaled so the best chunk and the best document weigh alike. */
-  private addDocumentPrior(scores: Float64Array, contextQuery: Bm25Query): void {
+  private documentShares(scores: Float64Array, contextQuery: Bm25Query): Float64Array | null {
     const documentScores = this.documents.scoreAll(contextQuery);
     let bestDocument = 0;
     for (let i = 0; i < documentScores.length; i++) if (documentScores[i] > bestDocument) bestDocument = documentScores[i];
-    if (bestDocument <= 0) return;
+    if (bestDocument <= 0) return null;
     const positions = this.placePositions();
     let bestChunk = 0;
     for (let i = 0; i < scores.length; i++) if (scores[i] > bestChunk) bestChunk = scores[i];
     const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
-    // Run by run of one document's passages: its share is worked out once, and a document that does not match adds
-    // nothing, so its passages are not read. Only passages that matched get the share, without a branch: about half
-    // of a data room's passages match a question, in no order a branch could predict (six times the time).
-    const { starts, ends, places } = this.documentRuns();
-    for (let run = 0; run < starts.length; run++) {
+    const { places } = this.documentRuns();
+    const shares = SCRATCH.shares.take(places.length);
+    for (let run = 0; run < places.length; run++) {
       const position = positions[places[run]];
-      if (position < 0 || documentScores[position] === 0) continue;
-      const share = (scale * documentScores[position]) / bestDocument;
+      shares[run] = position < 0 || documentScores[position] === 0 ? 0 : (scale * documentScores[position]) / bestDocument;
+    }
+    return shares;
+  }
+
+  /**
+   * The `k` best passages by their scores with the document prior added (`score + share`, for a passage that matched
+   * the question, `share` its run's), best first and the earlier of equals first, as `Bm25Index.topPositions` ranks
+   * them. The prior is added while choosing, run by run and without a branch, not written into the scores: about half
+   * of a data room's passages match a question, in no order a branch could predict (six times the time).
+   */
+  private topWithShares(scores: Float64Array, shares: Float64Array, k: number): { position: number; score: number }[] {
+    const size = Math.max(0, Math.floor(k));
+    if (size === 0) return [];
+    const { starts, ends } = this.documentRuns();
+    // A min-heap of the best so far (positions and their scores): its root is the weakest kept (lowest score, then
+    // latest position). Once it is full, a passage beats the root only by a higher score, being later.
+    const heap: number[] = [];
+    const values: number[] = [];
+    const weaker = (a: number, b: number): boolean => values[a] < values[b] || (values[a] === values[b] && heap[a] > heap[b]);
+    const swap = (a: number, b: number): void => {
+      [heap[a], heap[b]] = [heap[b], heap[a]];
+      [values[a], values[b]] = [values[b], values[a]];
+    };
+    let floor = 0;
+    for (let run = 0; run < starts.length; run++) {
+      const share = shares[run];
       for (let i = starts[run]; i < ends[run]; i++) {
-        const score = scores[i];
-        scores[i] = score + share * Number(score > 0);
+        const base = scores[i];
+        const score = base + share * Number(base > 0);
+        if (!(score > floor)) continue;
+        if (heap.length < size) {
+          heap.push(i);
+          values.push(score);
+          for (let at = heap.length - 1; at > 0; ) {
+            const parent = (at - 1) >> 1;
+            if (!weaker(at, parent)) break;
+            swap(at, parent);
+            at = parent;
+          }
+          if (heap.length === size) floor = values[0];
+          continue;
+        }
+        heap[0] = i;
+        values[0] = score;
+        for (let at = 0; ; ) {
+          const left = 2 * at + 1;
+          const right = left + 1;
+          let weakest = at;
+          if (left < heap.length && weaker(left, weakest)) weakest = left;
+          if (right < heap.length && weaker(right, weakest)) weakest = right;
+          if (weakest === at) break;
+          swap(at, weakest);
+          at = weakest;
+        }
+        floor = values[0];
       }
     }
+    return heap.map((position, at) => ({ position, score: values[at] })).sort((a, b) => b.score - a.score || a.position - b.position);
   }
 
   /** Each passage document's position in the documents' index, by its place in `chunkDocumentIds` (-1: none). */
