@@ -416,6 +416,11 @@ export class Bm25Index {
         }
         const { docs, saturated } = impacts;
         const weight = queryWeight * idf;
+        if (accepted === undefined) {
+          // Every document counts: no test in the loop (a document whose impact is 0 gains 0, its score unchanged).
+          for (let i = 0; i < docs.length; i++) scores[docs[i]] += weight * saturated[i];
+          continue;
+        }
         for (let i = 0; i < docs.length; i++) {
           const doc = docs[i];
           if (saturated[i] > 0 && allowed(doc)) scores[doc] += weight * saturated[i];
