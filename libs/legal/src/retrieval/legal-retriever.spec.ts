@@ -52,6 +52,19 @@ describe('LegalRetriever', () => {
     expect(lifted[0].score - lifted[0].passageScore).toBeGreaterThan(lifted[2].score - lifted[2].passageScore);
   });
 
+  it('keeps, of many passages scored alike, the earliest ones and ranks them in order', () => {
+    const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Which law governs?';
+    const alike = Array.from({ length: 40 }, (_, i) => ({ ...CHUNKS[i % 2 === 0 ? 0 : 2], id: `alike#${i}` }));
+    const retriever = LegalRetriever.build(DOCUMENTS, alike);
+    const all = retriever.search(question, 40);
+    expect(all.map((hit) => hit.id)).toEqual([
+      ...alike.filter((_, i) => i % 2 === 0).map((chunk) => chunk.id),
+      ...alike.filter((_, i) => i % 2 === 1).map((chunk) => chunk.id),
+    ]);
+    expect(retriever.search(question, 7)).toEqual(all.slice(0, 7));
+    expect(retriever.search(question, 25)).toEqual(all.slice(0, 25));
+  });
+
   it('lifts a contract’s passages once the contract itself is added, after its passages and a search', () => {
     const question = 'Consider the Supply Agreement between Acme Widgets Inc.; Which law governs?';
     const other = { id: 'other', text: 'NOTICE between Hooli Inc. and Pied Piper Inc.' };

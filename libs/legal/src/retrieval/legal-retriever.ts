@@ -595,18 +595,15 @@ export class LegalRetriever {
    * of a data room's passages match a question, in no order a branch could predict (six times the time).
    */
   private topWithShares(scores: Float64Array, shares: Float64Array, k: number): { position: number; score: number }[] {
-    const size = Math.max(0, Math.floor(k));
+    const size = Math.max(0, Math.min(Math.floor(k), scores.length));
     if (size === 0) return [];
     const { starts, ends } = this.documentRuns();
-    // A min-heap of the best so far (positions and their scores): its root is the weakest kept (lowest score, then
-    // latest position). Once it is full, a passage beats the root only by a higher score, being later.
-    const heap: number[] = [];
-    const values: number[] = [];
-    const weaker = (a: number, b: number): boolean => values[a] < values[b] || (values[a] === values[b] && heap[a] > heap[b]);
-    const swap = (a: number, b: number): void => {
-      [heap[a], heap[b]] = [heap[b], heap[a]];
-      [values[a], values[b]] = [values[b], values[a]];
-    };
+    // A min-heap of the best so far, positions and their scores in typed arrays (numbers kept unboxed): its root is
+    // the weakest kept (lowest score, then latest position). Passages come in order, so a new one is later than every
+    // passage kept: of equal scores it is the weaker, and once the heap is full it beats the root only by a higher score.
+    const positions = new Int32Array(size);
+    const values = new Float64Array(size);
+    let count = 0;
     let floor = 0;
     for (let run = 0; run < starts.length; run++) {
       const share = shares[run];
@@ -614,34 +611,39 @@ export class LegalRetriever {
         const base = scores[i];
         const score = base + share * Number(base > 0);
         if (!(score > floor)) continue;
-        if (heap.length < size) {
-          heap.push(i);
-          values.push(score);
-          for (let at = heap.length - 1; at > 0; ) {
+        let at: number;
+        if (count < size) {
+          // Sift up from the new leaf.
+          at = count++;
+          while (at > 0) {
             const parent = (at - 1) >> 1;
-            if (!weaker(at, parent)) break;
-            swap(at, parent);
+            if (!(score <= values[parent])) break;
+            positions[at] = positions[parent];
+            values[at] = values[parent];
             at = parent;
           }
-          if (heap.length === size) floor = values[0];
-          continue;
+        } else {
+          // Sift down from the root, which the new passage replaces.
+          at = 0;
+          for (;;) {
+            const left = 2 * at + 1;
+            if (left >= count) break;
+            const right = left + 1;
+            let child = left;
+            if (right < count && (values[right] < values[left] || (values[right] === values[left] && positions[right] > positions[left]))) child = right;
+            if (!(values[child] < score)) break;
+            positions[at] = positions[child];
+            values[at] = values[child];
+            at = child;
+          }
         }
-        heap[0] = i;
-        values[0] = score;
-        for (let at = 0; ; ) {
-          const left = 2 * at + 1;
-          const right = left + 1;
-          let weakest = at;
-          if (left < heap.length && weaker(left, weakest)) weakest = left;
-          if (right < heap.length && weaker(right, weakest)) weakest = right;
-          if (weakest === at) break;
-          swap(at, weakest);
-          at = weakest;
-        }
-        floor = values[0];
+        positions[at] = i;
+        values[at] = score;
+        if (count === size) floor = values[0];
       }
     }
-    return heap.map((position, at) => ({ position, score: values[at] })).sort((a, b) => b.score - a.score || a.position - b.position);
+    const top = Array.from(positions.subarray(0, count), (position, at) => ({ position, score: values[at] }));
+    return top.sort((a, b) => b.score - a.score || a.position - b.position);
   }
 
   /** Each passage document's position in the documents' index, by its place in `chunkDocumentIds` (-1: none). */
