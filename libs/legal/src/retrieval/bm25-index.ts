@@ -546,46 +546,7 @@ export class Bm25Index {
 
   /** The positions of the `k` highest positive scores, best first; ties keep insertion order. */
   topPositions(scores: Float64Array, k: number): number[] {
-    const size = Math.max(0, Math.floor(k));
-    if (size === 0) return [];
-    // A min-heap of the best positions so far: its root is the weakest kept (lowest score, then latest position).
-    const heap: number[] = [];
-    const weaker = (a: number, b: number): boolean => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
-    const siftDown = (from: number): void => {
-      let at = from;
-      for (;;) {
-        const left = 2 * at + 1;
-        const right = left + 1;
-        let weakest = at;
-        if (left < heap.length && weaker(heap[left], heap[weakest])) weakest = left;
-        if (right < heap.length && weaker(heap[right], heap[weakest])) weakest = right;
-        if (weakest === at) return;
-        [heap[at], heap[weakest]] = [heap[weakest], heap[at]];
-        at = weakest;
-      }
-    };
-    // Once the heap is full, a position beats its root only by a higher score (a tie goes to the earlier root): the
-    // root's score is kept at hand, most positions fall below it.
-    let floor = 0;
-    for (let doc = 0; doc < scores.length; doc++) {
-      const score = scores[doc];
-      if (!(score > floor)) continue;
-      if (heap.length < size) {
-        heap.push(doc);
-        for (let at = heap.length - 1; at > 0; ) {
-          const parent = (at - 1) >> 1;
-          if (!weaker(heap[at], heap[parent])) break;
-          [heap[at], heap[parent]] = [heap[parent], heap[at]];
-          at = parent;
-        }
-        if (heap.length === size) floor = scores[heap[0]];
-      } else {
-        heap[0] = doc;
-        siftDown(0);
-        floor = scores[heap[0]];
-      }
-    }
-    return heap.sort((a, b) => scores[b] - scores[a] || a - b);
+    return bestPositions(scores, k).map(({ position }) => position);
   }
 
   toJSON(): SerializedBm25Index {
@@ -650,4 +611,71 @@ export class Bm25Index {
     }
     return index;
   }
+}
+
+/**
+ * A share added to the scores of runs of positions: `[starts[r], ends[r])` gets `shares[r]` where its score is
+ * positive. The runs are in order and cover every position.
+ */
+export interface RunLift {
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  shares: ArrayLike<number>;
+}
+
+/**
+ * The `k` highest positive scores, with `lift`'s shares added when given, best first and the earlier of equals first.
+ * The shares are added while choosing, without a branch, not written into the scores: about half of a data room's
+ * passages match a question, in no order a branch could predict (six times the time).
+ */
+export function bestPositions(scores: Float64Array, k: number, lift?: RunLift): { position: number; score: number }[] {
+  const size = Math.max(0, Math.min(Math.floor(k), scores.length));
+  if (size === 0) return [];
+  const { starts, ends, shares } = lift ?? { starts: [0], ends: [scores.length], shares: [0] };
+  // A min-heap of the best so far, positions and their scores in typed arrays (numbers kept unboxed): its root is
+  // the weakest kept (lowest score, then latest position). Positions come in order, so a new one is later than every
+  // one kept: of equal scores it is the weaker, and once the heap is full it beats the root only by a higher score.
+  const positions = new Int32Array(size);
+  const values = new Float64Array(size);
+  let count = 0;
+  let floor = 0;
+  for (let run = 0; run < starts.length; run++) {
+    const share = shares[run];
+    for (let i = starts[run]; i < ends[run]; i++) {
+      const base = scores[i];
+      const score = base + share * Number(base > 0);
+      if (!(score > floor)) continue;
+      let at: number;
+      if (count < size) {
+        // Sift up from the new leaf.
+        at = count++;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if (!(score <= values[parent])) break;
+          positions[at] = positions[parent];
+          values[at] = values[parent];
+          at = parent;
+        }
+      } else {
+        // Sift down from the root, which the new position replaces.
+        at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          if (left >= count) break;
+          const right = left + 1;
+          let child = left;
+          if (right < count && (values[right] < values[left] || (values[right] === values[left] && positions[right] > positions[left]))) child = right;
+          if (!(values[child] < score)) break;
+          positions[at] = positions[child];
+          values[at] = values[child];
+          at = child;
+        }
+      }
+      positions[at] = i;
+      values[at] = score;
+      if (count === size) floor = values[0];
+    }
+  }
+  const best = Array.from(positions.subarray(0, count), (position, at) => ({ position, score: values[at] }));
+  return best.sort((a, b) => b.score - a.score || a.position - b.position);
 }

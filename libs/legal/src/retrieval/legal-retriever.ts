@@ -1,4 +1,4 @@
-import { Bm25Index, type Bm25Options, type Bm25Query, type Bm25Snapshot, type ScopedTerm, type SerializedBm25Index } from './bm25-index';
+import { bestPositions, Bm25Index, type Bm25Options, type Bm25Query, type Bm25Snapshot, type ScopedTerm, type SerializedBm25Index } from './bm25-index';
 import { BoundedLru } from '../text/bounded-lru';
 import { tokenize } from '../text/tokenizer';
 import { documentNameWords } from './document-name';
@@ -339,7 +339,8 @@ export class LegalRetriever {
       const naming = this.namingQuery(question);
       if (naming !== undefined) shares = this.documentShares(scores, naming);
     }
-    const top = shares === null ? this.chunks.topPositions(scores, k).map((position) => ({ position, score: scores[position] })) : this.topWithShares(scores, shares, k);
+    // The prior is added while the best passages are chosen, run by run of a document's passages.
+    const top = bestPositions(scores, k, shares === null ? undefined : { ...this.documentRuns(), shares });
     return top.map(({ position, score }) => ({
       id: this.chunks.idAt(position),
       documentId: this.chunkDocumentIds[this.chunkDocumentAt[position]],
@@ -589,64 +590,6 @@ export class LegalRetriever {
       shares[run] = position < 0 || documentScores[position] === 0 ? 0 : (scale * documentScores[position]) / bestDocument;
     }
     return shares;
-  }
-
-  /**
-   * The `k` best passages by their scores with the document prior added (`score + share`, for a passage that matched
-   * the question, `share` its run's), best first and the earlier of equals first, as `Bm25Index.topPositions` ranks
-   * them. The prior is added while choosing, run by run and without a branch, not written into the scores: about half
-   * of a data room's passages match a question, in no order a branch could predict (six times the time).
-   */
-  private topWithShares(scores: Float64Array, shares: Float64Array, k: number): { position: number; score: number }[] {
-    const size = Math.max(0, Math.min(Math.floor(k), scores.length));
-    if (size === 0) return [];
-    const { starts, ends } = this.documentRuns();
-    // A min-heap of the best so far, positions and their scores in typed arrays (numbers kept unboxed): its root is
-    // the weakest kept (lowest score, then latest position). Passages come in order, so a new one is later than every
-    // passage kept: of equal scores it is the weaker, and once the heap is full it beats the root only by a higher score.
-    const positions = new Int32Array(size);
-    const values = new Float64Array(size);
-    let count = 0;
-    let floor = 0;
-    for (let run = 0; run < starts.length; run++) {
-      const share = shares[run];
-      for (let i = starts[run]; i < ends[run]; i++) {
-        const base = scores[i];
-        const score = base + share * Number(base > 0);
-        if (!(score > floor)) continue;
-        let at: number;
-        if (count < size) {
-          // Sift up from the new leaf.
-          at = count++;
-          while (at > 0) {
-            const parent = (at - 1) >> 1;
-            if (!(score <= values[parent])) break;
-            positions[at] = positions[parent];
-            values[at] = values[parent];
-            at = parent;
-          }
-        } else {
-          // Sift down from the root, which the new passage replaces.
-          at = 0;
-          for (;;) {
-            const left = 2 * at + 1;
-            if (left >= count) break;
-            const right = left + 1;
-            let child = left;
-            if (right < count && (values[right] < values[left] || (values[right] === values[left] && positions[right] > positions[left]))) child = right;
-            if (!(values[child] < score)) break;
-            positions[at] = positions[child];
-            values[at] = values[child];
-            at = child;
-          }
-        }
-        positions[at] = i;
-        values[at] = score;
-        if (count === size) floor = values[0];
-      }
-    }
-    const top = Array.from(positions.subarray(0, count), (position, at) => ({ position, score: values[at] }));
-    return top.sort((a, b) => b.score - a.score || a.position - b.position);
   }
 
   /** Each passage document's position in the documents' index, by its place in `chunkDocumentIds` (-1: none). */
