@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { childModule } from '@api/modules/common/node-module';
 import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
+import { STATEMENT_CACHE_SIZE } from '@api/modules/database/embedded-thread';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { BinaryVectors1763910000000 } from '@api/modules/database/migrations/1763910000000-binary-vectors';
 import { DocumentCounts1763940000000 } from '@api/modules/database/migrations/1763940000000-document-counts';
@@ -324,6 +325,64 @@ describe('the embedded database in its own thread', () => {
     ).rejects.toThrow('division by zero');
     const rows: { n: number }[] = await handle.dataSource.query(`SELECT count(*)::int AS n FROM jobs WHERE name = $1`, ['rolled back']);
     expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  describe('statements asked for again', () => {
+    const kept = async (text: string): Promise<number> => {
+      const rows: { n: number }[] = await handle.dataSource.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = '${text.replace(/'/g, "''")}'`);
+      return rows[0].n;
+    };
+
+    it('are prepared once in the session and then run by name, each with its own values', async () => {
+      const text = 'SELECT $1::int * 2 AS doubled, $2::text AS word';
+      expect(await handle.dataSource.query(text, [1, 'one'])).toEqual([{ doubled: 2, word: 'one' }]);
+      expect(await kept(text)).toBe(1);
+      for (let i = 2; i < 12; i++) expect(await handle.dataSource.query(text, [i, `w${i}`])).toEqual([{ doubled: 2 * i, word: `w${i}` }]);
+      expect(await kept(text)).toBe(1);
+      // Inside a transaction, and after one rolled back, the kept statement answers as before.
+      await handle.dataSource.transaction(async (manager) => {
+        expect(await manager.query(text, [21, 'in'])).toEqual([{ doubled: 42, word: 'in' }]);
+      });
+      await expect(
+        handle.dataSource.transaction(async (manager) => {
+          await manager.query(text, [1, 'x']);
+          await manager.query('SELECT 1/$1::int', [0]);
+        }),
+      ).rejects.toThrow('division by zero');
+      expect(await handle.dataSource.query(text, [50, 'after'])).toEqual([{ doubled: 100, word: 'after' }]);
+    });
+
+    it('are not kept when they fail to parse, and a failing run by name is reported as PostgreSQL reports it', async () => {
+      const broken = 'SELEC $1::int AS n';
+      for (let i = 0; i < 2; i++) await expect(handle.dataSource.query(broken, [1])).rejects.toThrow('syntax error at or near "SELEC"');
+      expect(await kept(broken)).toBe(0);
+      const text = 'SELECT 10 / $1::int AS n';
+      expect(await handle.dataSource.query(text, [5])).toEqual([{ n: 2 }]);
+      await expect(handle.dataSource.query(text, [0])).rejects.toThrow('division by zero');
+      expect(await handle.dataSource.query(text, [2])).toEqual([{ n: 5 }]);
+    });
+
+    it('are prepared again after the schema changes, so a statement reading every column sees the new one', async () => {
+      await handle.dataSource.query('CREATE TABLE kept_probe (id int PRIMARY KEY, a text)');
+      await handle.dataSource.query(`INSERT INTO kept_probe VALUES (1, 'first')`);
+      const text = 'SELECT * FROM kept_probe WHERE id = $1';
+      for (let i = 0; i < 3; i++) expect(await handle.dataSource.query(text, [1])).toEqual([{ id: 1, a: 'first' }]);
+      await handle.dataSource.query(`ALTER TABLE kept_probe ADD COLUMN b text NOT NULL DEFAULT 'second'`);
+      expect(await handle.dataSource.query(text, [1])).toEqual([{ id: 1, a: 'first', b: 'second' }]);
+      await handle.dataSource.query('DROP TABLE kept_probe');
+    });
+
+    it(`are kept at most ${STATEMENT_CACHE_SIZE} at a time, the least recently used closed first`, async () => {
+      const texts = Array.from({ length: STATEMENT_CACHE_SIZE + 40 }, (_, i) => `SELECT $1::int + ${i} AS n`);
+      for (const [i, text] of texts.entries()) expect(await handle.dataSource.query(text, [1])).toEqual([{ n: i + 1 }]);
+      // One more batch sends the closes the last statements left pending.
+      await handle.dataSource.query(texts[texts.length - 1], [0]);
+      const rows: { n: number }[] = await handle.dataSource.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'casewise%'`);
+      expect(rows[0].n).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE);
+      expect(await kept(texts[0])).toBe(0);
+      expect(await kept(texts[texts.length - 1])).toBe(1);
+      expect(await handle.dataSource.query(texts[0], [2])).toEqual([{ n: 2 }]);
+    });
   });
 
   it('gives the cluster back on close: the lock is released and the thread no longer answers', async () => {
