@@ -1,17 +1,69 @@
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { endSession } from './api/auth';
 import { setUnauthorizedHandler } from './api/http';
 import { clearToken, getToken, isLoggedIn, subscribeToSession } from './auth/session';
 import { PageLoader } from './components/page-loader';
 
-const LandingPage = lazy(() => import('./pages/landing/landing-page'));
-const LoginPage = lazy(() => import('./pages/auth/login-page'));
-const SignupPage = lazy(() => import('./pages/auth/signup-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./pages/auth/reset-password-page'));
-const DashboardPage = lazy(() => import('./pages/dashboard/dashboard-page'));
-const WorkspacePage = lazy(() => import('./workspace/workspace-page'));
+/**
+ * A screen in a chunk of its own: shown behind the loader until its chunk has come, unless the chunk came before the
+ * screen was first shown (`preload`): then it is in the app's first render, with no loader to swap out (React holds
+ * back the swap from a loader to what it waited for by up to 300 ms, so that a loader never just flashes).
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): { Page: ComponentType<P>; preload: () => Promise<void> } {
+  let loaded: ComponentType<P> | null = null;
+  const remember = (module: { default: ComponentType<P> }): { default: ComponentType<P> } => {
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(() => load().then(remember)) as unknown as ComponentType<P>;
+  function Page(props: P): ReactElement {
+    // Chosen once per mount: a screen first shown lazily stays so when its chunk comes, instead of mounting again.
+    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Shown {...props} />;
+  }
+  return {
+    Page,
+    preload: async () => {
+      remember(await load());
+    },
+  };
+}
+
+const landing = lazyPage(() => import('./pages/landing/landing-page'));
+const login = lazyPage(() => import('./pages/auth/login-page'));
+const signup = lazyPage(() => import('./pages/auth/signup-page'));
+const forgotPassword = lazyPage(() => import('./pages/auth/forgot-password-page'));
+const resetPassword = lazyPage(() => import('./pages/auth/reset-password-page'));
+const dashboard = lazyPage(() => import('./pages/dashboard/dashboard-page'));
+const workspace = lazyPage(() => import('./workspace/workspace-page'));
+const LandingPage = landing.Page;
+const LoginPage = login.Page;
+const SignupPage = signup.Page;
+const ForgotPasswordPage = forgotPassword.Page;
+const ResetPasswordPage = resetPassword.Page;
+const DashboardPage = dashboard.Page;
+const WorkspacePage = workspace.Page;
+
+const PAGES_BY_PATH: readonly [string, { preload: () => Promise<void> }][] = [
+  ['/', landing],
+  ['/login', login],
+  ['/signup', signup],
+  ['/forgot-password', forgotPassword],
+  ['/reset-password', resetPassword],
+  ['/dashboard', dashboard],
+  ['/projects', workspace],
+  ['/project/:projectId', workspace],
+];
+
+/**
+ * Loads the chunk of the screen at `pathname` (a path the routes below give a screen of its own), so that the app's
+ * first render can show it. A chunk that fails to load is left to the screen's own lazy load, which reports it.
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const found = PAGES_BY_PATH.find(([pattern]) => matchPath(pattern, pathname) !== null);
+  await found?.[1].preload().catch(() => undefined);
+}
 
 const RESET_EMAIL_KEY = 'resetEmail';
 

@@ -4,10 +4,13 @@ import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { startPageRequests } from './api/early';
-import { AppRoutes } from './app';
+import { AppRoutes, preloadPageAt } from './app';
 import { theme } from './theme';
 
 startPageRequests();
+
+/** How long the first render waits for its screen's chunk before it shows the loader instead. */
+const FIRST_SCREEN_WAIT_MS = 200;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -33,7 +36,12 @@ if (prerendered === window.location.pathname && prerenderedYear === String(new D
     hydrateRoot(container, app);
   });
 } else {
-  container.replaceChildren();
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+  // The page names its screen's chunk for the browser to fetch beside this entry (scripts/prerender.mjs): when it has
+  // come, or comes within a moment, the first render shows the screen itself rather than the loader in its place.
+  const render = (): void => {
+    container.replaceChildren();
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  };
+  void Promise.race([preloadPageAt(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(render);
 }
