@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startServerProcess, type ServerProcess } from '../../bench/lib/app';
+import type { Page } from 'playwright-core';
+import { ApiClient, startServerProcess, type ServerProcess } from '../../bench/lib/app';
 import { describeWithChromium, launchChromium } from './support/chromium';
 
 interface RawResponse {
@@ -102,7 +103,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
     });
 
     it('sends index.html and client routes as no-cache, with the security headers', async () => {
-      const deepLink = page === '/' ? '/project/123' : '/admin/users/1';
+      const deepLink = page === '/' ? '/dashboard' : '/admin/users/1';
       const index = await get(page, { Accept: 'text/html', 'Accept-Encoding': 'br, gzip' });
       const routed = await get(deepLink, { Accept: 'text/html', 'Accept-Encoding': 'br, gzip' });
       for (const response of [index, routed]) {
@@ -128,6 +129,8 @@ describe('the built product sends its web files compressed and cacheable', () =>
         const workspace = await get('/project/some-project', { Accept: 'text/html' });
         const workspaceHtml = workspace.body.toString('utf8');
         expect(workspaceHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
+        // It comes with the workspace's frame in place of the empty root (what it shows while its projects load).
+        expect(workspaceHtml).toMatch(/<div id="root" data-frame="\/projects"><div [^>]*inert=""[^>]*>/);
         // And a small second entry that asks for the matter's data as soon as the API client has come, run before the
         // app's code has arrived: with what it imports (named in the page too), a few kilobytes, no React, no MUI.
         const early = /<script type="module" async crossorigin src="(\/assets\/early-[^"]+\.js)"><\/script>/.exec(workspaceHtml)?.[1];
@@ -199,6 +202,68 @@ describe('the built product sends its web files compressed and cacheable', () =>
         // React reports a page that differs from what it renders (error #418) and then renders it anew.
         expect(errors).toEqual([]);
         await live.close();
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+
+  describeWithChromium('the workspace’s frame', () => {
+    /** What the page holds of a workspace: its top bars, and the frame's inert page. */
+    const frameParts = (page: Page) =>
+      page.evaluate(() => ({ topBars: document.querySelectorAll('header').length, frames: document.querySelectorAll('#root [inert][aria-busy="true"]').length }));
+
+    it('shows the workspace’s top bar and loader before any script runs, and none of it can be used', async () => {
+      const browser = await launchChromium();
+      try {
+        for (const width of [412, 1280]) {
+          const context = await browser.newContext({ viewport: { width, height: 823 }, javaScriptEnabled: false });
+          const page = await context.newPage();
+          await page.goto(`${server.baseUrl}/project/some-project`);
+          await expect(page.locator('header').getByText('Casewise', { exact: true }).isVisible()).resolves.toBe(true);
+          await expect(page.locator('header').getByText('AI Assistant').isVisible()).resolves.toBe(true);
+          await expect(page.locator('main [aria-label="Loading projects"]').isVisible()).resolves.toBe(true);
+          // The sidebar's column shows where the workspace lays it beside the main area; a phone gets it as a drawer.
+          await expect(page.getByText('Projects', { exact: true }).isVisible()).resolves.toBe(width >= 900);
+          // Its buttons are out of reach (no handlers yet): inert, so neither focused nor clicked.
+          await expect(page.getByRole('button', { name: 'Logout' }).evaluate((button) => button.matches('[inert] *'))).resolves.toBe(true);
+          await page.keyboard.press('Tab');
+          await expect(page.evaluate(() => document.activeElement === document.body)).resolves.toBe(true);
+          await context.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it('is replaced by the app’s first render, whole: the signed-in workspace with one top bar, a signed-out visitor at the login', async () => {
+      const api = new ApiClient(server.baseUrl);
+      await api.createUser(server.config);
+      const projectId = await api.createProject('Frame replaced matter');
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 823 } });
+        await context.addInitScript((token) => window.localStorage.setItem('token', token), api.bearer);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(`${server.baseUrl}/project/${projectId}`);
+        await page.locator('header').getByText('Frame replaced matter').waitFor({ state: 'visible', timeout: 20_000 });
+        await expect(frameParts(page)).resolves.toEqual({ topBars: 1, frames: 0 });
+        await expect(page.getByRole('button', { name: 'Logout' }).isEnabled()).resolves.toBe(true);
+        expect(errors).toEqual([]);
+        await context.close();
+
+        const visitor = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        const signedOut = await visitor.newPage();
+        await signedOut.goto(`${server.baseUrl}/projects`);
+        await signedOut.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'visible', timeout: 20_000 });
+        expect(new URL(signedOut.url()).pathname).toBe('/login');
+        await expect(frameParts(signedOut)).resolves.toEqual({ topBars: 0, frames: 0 });
+        await visitor.close();
       } finally {
         await browser.close();
       }

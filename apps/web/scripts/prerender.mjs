@@ -2,7 +2,9 @@
 // server bundle of src/prerender.tsx (`vite build --ssr` into dist/.prerender, removed here). The server sends
 // such a page for its path instead of the empty index.html, so its content shows before any script has run.
 // Pages with forms are not rendered (what someone typed before React took the page over would be lost): their
-// pages are index.html naming the chunks of that page for the browser to fetch at once.
+// pages are index.html naming the chunks of that page for the browser to fetch at once. The workspace's page holds
+// its frame instead (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
+// app's first render, not taken over.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,21 +13,25 @@ const PAGES = [{ path: '/', name: 'index' }];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, '.prerender');
-const { renderPage } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
+const { renderPage, renderWorkspaceFrame } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const root = '<div id="root"></div>';
 if (!shell.includes(root)) throw new Error(`dist/index.html has no ${root}`);
 const year = new Date().getFullYear();
+
+/** `page` with `styles` at the end of its head and `root` (the opening tag and content of #root) in place of its root. */
+const withRoot = (page, styles, rootHtml) =>
+  page
+    .replace(/\n( *)<\/head>/, (_, indent) => `\n${indent}  ${styles}\n${indent}</head>`)
+    // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
+    .replace(root, () => rootHtml);
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
 for (const { path, name } of PAGES) {
   const { html, styles } = await renderPage(path);
   // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
   if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
-  const page = shell
-    .replace(/\n( *)<\/head>/, (_, indent) => `\n${indent}  ${styles}\n${indent}</head>`)
-    // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
-    .replace(root, () => `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
+  const page = withRoot(shell, styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
     // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
@@ -41,7 +47,7 @@ const PRELOADED = [
   // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
   // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
   // has run.
-  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true },
+  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true, frame: renderWorkspaceFrame },
 ];
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
@@ -55,7 +61,7 @@ const loadedWithEntry = closure('index.html');
 // have arrived, before the app's entry, whose code is many times larger.
 const early = manifest['src/early-entry.ts'];
 if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
-for (const { path, name, source, earlyRequests } of PRELOADED) {
+for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
   const links = [
@@ -64,14 +70,29 @@ for (const { path, name, source, earlyRequests } of PRELOADED) {
     ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
   let page = shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`);
+  const earlyFiles = earlyRequests ? [...closure('src/early-entry.ts')].filter((key) => key !== 'src/early-entry.ts').map((key) => manifest[key].file) : [];
   if (earlyRequests) {
     // The small entry and what it imports come first in the page, ahead of the app's entry and its chunks: asked for
     // first, they arrive first and run while the rest downloads, so the requests they start are not queued behind
     // the app's code (nor started by it).
-    const earlyFiles = [...closure('src/early-entry.ts')].filter((key) => key !== 'src/early-entry.ts').map((key) => manifest[key].file);
     for (const file of earlyFiles) page = page.replace(new RegExp(`\\n *<link rel="modulepreload" crossorigin href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`), '');
     const first = [`<script type="module" async crossorigin src="/${early.file}"></script>`, ...earlyFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)];
     page = page.replace(/\n( *)<script type="module" crossorigin/, (match, indent) => `\n${first.map((tag) => `${indent}${tag}\n`).join('')}${match.slice(1)}`);
+  }
+  if (frame) {
+    const { html, styles } = await frame();
+    if (/<script/i.test(html)) throw new Error(`The frame of ${path} holds an inline script`);
+    // The chunks' own style sheets too, which the frame's classes need before the chunks have come (they are small).
+    const sheets = chunks
+      .flatMap((key) => manifest[key].css ?? [])
+      .map((file) => `<style>${readFileSync(join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`);
+    page = withRoot(page, [styles, ...sheets].join(''), `<div id="root" data-frame="${path}">${html}</div>`)
+      // As on the pages rendered above, the app's code waits behind what the frame's paint needs; the small entry
+      // that starts the page's requests does not.
+      .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+      .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file) =>
+        earlyFiles.includes(file) ? link : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+      );
   }
   writeFileSync(join(dist, 'pages', `${name}.html`), page);
   console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);

@@ -38,8 +38,9 @@ if (prerendered === window.location.pathname && prerenderedYear === String(new D
 } else {
   // The page names its screen's chunk for the browser to fetch beside this entry (scripts/prerender.mjs): when it has
   // come, or comes within a moment, the first render shows the screen itself rather than the loader in its place.
+  // What the page holds until then (the workspace's frame, a page rendered in another year) stays until React's
+  // first commit replaces it, so the page is never blank in between.
   const render = (): void => {
-    container.replaceChildren();
     const root = createRoot(container);
     startTransition(() => root.render(app));
   };

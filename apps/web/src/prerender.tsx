@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
@@ -7,6 +7,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AppRoutes } from './app';
 import { theme } from './theme';
+import { WorkspaceFrame } from './workspace/workspace-frame';
 
 export interface RenderedPage {
   /** What goes inside #root. */
@@ -20,10 +21,26 @@ const escapeStyle = (css: string): string => css.replace(/<\/style/gi, '<\\/styl
 /**
  * A public page as the browser's first render makes it (the tree of main.tsx with a static router), after every
  * lazy page it shows has loaded. Run at build time only (scripts/prerender.mjs), for pages alike for everyone.
- * Emotion's cache in compat mode keeps each style it inserts instead of writing a <style> beside each element, so
- * the page gets them as a few style sheets in its head: one style pass before the first paint, not one per element.
  */
-export async function renderPage(path: string): Promise<RenderedPage> {
+export function renderPage(path: string): Promise<RenderedPage> {
+  return renderTree(
+    <StaticRouter location={path}>
+      <AppRoutes />
+    </StaticRouter>,
+  );
+}
+
+/** The workspace's frame (workspace/workspace-frame.tsx), for the page of /projects and /project/{id}. */
+export function renderWorkspaceFrame(): Promise<RenderedPage> {
+  return renderTree(<WorkspaceFrame />);
+}
+
+/**
+ * `content` inside the providers of main.tsx. Emotion's cache in compat mode keeps each style it inserts instead of
+ * writing a <style> beside each element, so the page gets them as a few style sheets in its head: one style pass
+ * before the first paint, not one per element.
+ */
+async function renderTree(content: ReactNode): Promise<RenderedPage> {
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   const { prelude } = await prerenderToNodeStream(
@@ -31,9 +48,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
+          {content}
         </ThemeProvider>
       </CacheProvider>
     </StrictMode>,

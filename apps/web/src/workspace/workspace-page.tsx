@@ -2,7 +2,6 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { useMatch, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import Snackbar from '@mui/material/Snackbar';
 import Tab from '@mui/material/Tab';
@@ -22,8 +21,8 @@ import { AnalysisPanel, ApiKeysDialog, CreateProjectDialog, DocumentManagerDialo
 import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
 import { useProjects } from './use-projects';
 import { WorkspaceTopBar } from './workspace-top-bar';
+import { ProjectsLoading, WorkspaceLayout } from './workspace-layout';
 import { NoProjectsWelcome, ProjectWelcome } from './welcome-states';
-import './workspace.css';
 
 export const LOGOUT_DELAY_MS = 3000;
 
@@ -184,22 +183,22 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
   );
 
   return (
-    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
-      <div className="cw-workspace-backdrop" aria-hidden="true" />
-      <WorkspaceTopBar
-        loading={state.status === 'loading'}
-        sidebar={projects.length > 0 ? { open: sidebarOpen, onToggle: () => setSidebarOpen((open) => !open) } : null}
-        project={selectedProject}
-        hasDocuments={hasDocuments}
-        loggingOut={loggingOut}
-        onShare={() => setShareOpen(true)}
-        onUpload={() => setDocumentsOpen(true)}
-        onApiKeys={() => setKeysOpen(true)}
-        onLogout={startLogout}
-      />
-
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative', zIndex: 1 }}>
-        {compact ? (
+    <WorkspaceLayout
+      topBar={
+        <WorkspaceTopBar
+          loading={state.status === 'loading'}
+          sidebar={projects.length > 0 ? { open: sidebarOpen, onToggle: () => setSidebarOpen((open) => !open) } : null}
+          project={selectedProject}
+          hasDocuments={hasDocuments}
+          loggingOut={loggingOut}
+          onShare={() => setShareOpen(true)}
+          onUpload={() => setDocumentsOpen(true)}
+          onApiKeys={() => setKeysOpen(true)}
+          onLogout={startLogout}
+        />
+      }
+      sidebar={
+        compact ? (
           <Drawer
             id="projects-sidebar"
             variant="temporary"
@@ -235,112 +234,109 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
           >
             {sidebar}
           </Box>
-        )}
-
-        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {state.status === 'loading' && (
-            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-              <CircularProgress aria-label="Loading projects" />
-            </Box>
+        )
+      }
+      overlays={
+        <>
+          {createMade && (
+            <Later>
+              <CreateProjectDialog open={createOpen} flow={createFlow} onClose={() => setCreateOpen(false)} onCreated={handleCreated} />
+            </Later>
           )}
-          {noProjects && <NoProjectsWelcome onCreate={() => openCreate('first')} />}
-          {state.status === 'loaded' && projects.length > 0 && (
-            <>
-              <Tabs
-                value={tab}
-                onChange={(_event, value: WorkspaceTab) => changeTab(value)}
-                aria-label="Workspace sections"
-                sx={{ px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.7)' }}
-              >
-                <Tab label="Chat" value="chat" id="tab-chat" aria-controls="panel-chat" />
-                <Tab label="Analysis" value="analysis" id="tab-analysis" aria-controls="panel-analysis" disabled={!hasDocuments} />
-              </Tabs>
-              <Box
-                role="tabpanel"
-                id="panel-chat"
-                aria-labelledby="tab-chat"
-                hidden={tab !== 'chat'}
-                sx={{ flex: 1, minHeight: 0, display: tab === 'chat' ? 'flex' : 'none', flexDirection: 'column', overflowY: 'auto' }}
-              >
-                {selectedProject && showProjectWelcome ? (
-                  <ProjectWelcome
-                    projectName={selectedProject.name}
-                    onManageDocuments={() => setDocumentsOpen(true)}
-                    manageDisabledReason={isViewer ? ROLE_LIMITS.upload : undefined}
-                    onStartChat={() => {
-                      setShowProjectWelcome(false);
-                      setTab('chat');
-                    }}
-                  />
-                ) : (
-                  <ChatPanel
-                    key={selectedProject?.id ?? 'none'}
-                    projectId={selectedProject?.id ?? null}
-                    projectName={selectedProject?.name}
-                    hasDocuments={hasDocuments}
-                    onAttach={() => setDocumentsOpen(true)}
-                  />
-                )}
-              </Box>
-              <Box
-                role="tabpanel"
-                id="panel-analysis"
-                aria-labelledby="tab-analysis"
-                hidden={tab !== 'analysis'}
-                sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
-              >
-                {analysisOpened && selectedProject && (
-                  <Later>
-                    <AnalysisPanel
-                      key={selectedProject.id}
-                      projectId={selectedProject.id}
-                      canGenerate={selectedProject.role !== 'viewer'}
-                      stored={sessionReports[selectedProject.id]}
-                      onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
-                    />
-                  </Later>
-                )}
-              </Box>
-            </>
+          {documentsMade && (
+            <Later>
+              <DocumentManagerDialog
+                open={documentsOpen}
+                projectId={selectedProject?.id ?? null}
+                projectName={selectedProject?.name}
+                onClose={(count) => void handleDocumentsClosed(count)}
+              />
+            </Later>
           )}
-        </Box>
-      </Box>
-
-      {createMade && (
-        <Later>
-          <CreateProjectDialog open={createOpen} flow={createFlow} onClose={() => setCreateOpen(false)} onCreated={handleCreated} />
-        </Later>
+          <Snackbar
+            open={deleteError !== ''}
+            autoHideDuration={6000}
+            onClose={() => setDeleteError('')}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          >
+            <Alert severity="error" variant="filled" onClose={() => setDeleteError('')}>
+              {deleteError}
+            </Alert>
+          </Snackbar>
+          {shareMade && selectedProject && (
+            <Later>
+              <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />
+            </Later>
+          )}
+          {keysMade && (
+            <Later>
+              <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+            </Later>
+          )}
+        </>
+      }
+    >
+      {state.status === 'loading' && <ProjectsLoading />}
+      {noProjects && <NoProjectsWelcome onCreate={() => openCreate('first')} />}
+      {state.status === 'loaded' && projects.length > 0 && (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: WorkspaceTab) => changeTab(value)}
+            aria-label="Workspace sections"
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.7)' }}
+          >
+            <Tab label="Chat" value="chat" id="tab-chat" aria-controls="panel-chat" />
+            <Tab label="Analysis" value="analysis" id="tab-analysis" aria-controls="panel-analysis" disabled={!hasDocuments} />
+          </Tabs>
+          <Box
+            role="tabpanel"
+            id="panel-chat"
+            aria-labelledby="tab-chat"
+            hidden={tab !== 'chat'}
+            sx={{ flex: 1, minHeight: 0, display: tab === 'chat' ? 'flex' : 'none', flexDirection: 'column', overflowY: 'auto' }}
+          >
+            {selectedProject && showProjectWelcome ? (
+              <ProjectWelcome
+                projectName={selectedProject.name}
+                onManageDocuments={() => setDocumentsOpen(true)}
+                manageDisabledReason={isViewer ? ROLE_LIMITS.upload : undefined}
+                onStartChat={() => {
+                  setShowProjectWelcome(false);
+                  setTab('chat');
+                }}
+              />
+            ) : (
+              <ChatPanel
+                key={selectedProject?.id ?? 'none'}
+                projectId={selectedProject?.id ?? null}
+                projectName={selectedProject?.name}
+                hasDocuments={hasDocuments}
+                onAttach={() => setDocumentsOpen(true)}
+              />
+            )}
+          </Box>
+          <Box
+            role="tabpanel"
+            id="panel-analysis"
+            aria-labelledby="tab-analysis"
+            hidden={tab !== 'analysis'}
+            sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+          >
+            {analysisOpened && selectedProject && (
+              <Later>
+                <AnalysisPanel
+                  key={selectedProject.id}
+                  projectId={selectedProject.id}
+                  canGenerate={selectedProject.role !== 'viewer'}
+                  stored={sessionReports[selectedProject.id]}
+                  onGenerated={(kind, markdown) => keepReport(selectedProject.id, kind, markdown)}
+                />
+              </Later>
+            )}
+          </Box>
+        </>
       )}
-      {documentsMade && (
-        <Later>
-          <DocumentManagerDialog
-            open={documentsOpen}
-            projectId={selectedProject?.id ?? null}
-            projectName={selectedProject?.name}
-            onClose={(count) => void handleDocumentsClosed(count)}
-          />
-        </Later>
-      )}
-      <Snackbar
-        open={deleteError !== ''}
-        autoHideDuration={6000}
-        onClose={() => setDeleteError('')}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setDeleteError('')}>
-          {deleteError}
-        </Alert>
-      </Snackbar>
-      {shareMade && selectedProject && (
-        <Later>
-          <ShareDialog project={selectedProject} open={shareOpen} onClose={() => setShareOpen(false)} />
-        </Later>
-      )}
-      {keysMade && (
-        <Later>
-          <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
-        </Later>
-      )}
-    </Box>
+    </WorkspaceLayout>
   );
 }
