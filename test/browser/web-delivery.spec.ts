@@ -120,15 +120,16 @@ describe('the built product sends its web files compressed and cacheable', () =>
       expect(decoded(routed).toString('utf8')).toContain('<div id="root"></div>');
       if (page === '/') {
         expect(decoded(index).toString('utf8')).toMatch(/<div id="root" data-prerendered="\/"[^>]*>.*Legal Documents, Reimagined/s);
-        // The login page starts empty (a form must not be shown before it works) but names its chunks in advance.
+        // So does the login page (what is typed into it before the app runs is kept: prerendered-forms.spec.ts), naming
+        // its screen's chunk for the browser to fetch with the entry, behind what the first paint needs.
         const login = await get('/login', { Accept: 'text/html' });
         expect(login.headers['cache-control']).toBe('no-cache');
-        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
-        expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
+        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+        expect(login.body.toString('utf8')).toMatch(/<div id="root" data-prerendered="\/login"[^>]*>.*Welcome Back/s);
         // So does a project's workspace: its code is fetched with the entry, not after it.
         const workspace = await get('/project/some-project', { Accept: 'text/html' });
         const workspaceHtml = workspace.body.toString('utf8');
-        expect(workspaceHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
+        expect(workspaceHtml).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/workspace-page-[^"]+\.js">/);
         // It comes with the workspace's frame in place of the empty root (what it shows while its projects load).
         expect(workspaceHtml).toMatch(/<div id="root" data-frame="\/projects"><div [^>]*inert=""[^>]*>/);
         // And a small second entry that asks for the matter's data as soon as the API client has come, run before the
@@ -149,7 +150,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
         for (const file of loaded.keys()) if (`/assets/${file}` !== early) expect(workspaceHtml).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
         // Only the workspace's page names it, and names it first: it is asked for ahead of the app's entry.
         expect(login.body.toString('utf8')).not.toContain(early as string);
-        expect(workspaceHtml.indexOf(early as string)).toBeLessThan(workspaceHtml.indexOf('<script type="module" crossorigin src="/assets/index-'));
+        expect(workspaceHtml.indexOf(early as string)).toBeLessThan(workspaceHtml.indexOf('<script type="module" fetchpriority="low" crossorigin src="/assets/index-'));
         // What the workspace's first screen does not show is not in its first load: no dialog, no text field with its
         // select variants, no upload progress (they come as chunks of their own, fetched once the page has loaded).
         for (const [, file] of workspaceHtml.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) await load(file);

@@ -1,15 +1,20 @@
 // Renders the public pages that look the same to every visitor into the build (dist/pages/<name>.html), from the
 // server bundle of src/prerender.tsx (`vite build --ssr` into dist/.prerender, removed here). The server sends
 // such a page for its path instead of the empty index.html, so its content shows before any script has run.
-// Pages with forms are not rendered (what someone typed before React took the page over would be lost): their
-// pages are index.html naming the chunks of that page for the browser to fetch at once. The workspace's page holds
-// its frame instead (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
+// The sign-in and sign-up forms are rendered too: what someone types into them before React has taken the page over
+// is taken into the form's state when its fields mount (src/components/typed-before-script.ts). The other client
+// routes' pages are index.html naming the chunks of their screen for the browser to fetch at once; the workspace's
+// page holds its frame (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
 // app's first render, not taken over.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const PAGES = [{ path: '/', name: 'index' }];
+const PAGES = [
+  { path: '/', name: 'index' },
+  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
+  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
+];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, '.prerender');
@@ -26,29 +31,6 @@ const withRoot = (page, styles, rootHtml) =>
     // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
     .replace(root, () => rootHtml);
 
-mkdirSync(join(dist, 'pages'), { recursive: true });
-for (const { path, name } of PAGES) {
-  const { html, styles } = await renderPage(path);
-  // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
-  if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
-  const page = withRoot(shell, styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
-    // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
-  writeFileSync(join(dist, 'pages', `${name}.html`), page);
-  console.log(`prerendered ${path} -> dist/pages/${name}.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} kB)`);
-}
-
-// Pages with forms start empty as every client route does, but name their page's chunks in advance: the browser
-// fetches them with the app's entry instead of after it has run.
-const PRELOADED = [
-  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
-  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
-  // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
-  // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
-  // has run.
-  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true, frame: renderWorkspaceFrame },
-];
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
   if (seen.has(key)) return seen;
@@ -57,19 +39,50 @@ const closure = (key, seen = new Set()) => {
   return seen;
 };
 const loadedWithEntry = closure('index.html');
-// The small entry that starts the workspace's requests (src/early-entry.ts): it runs as soon as it and the API client
-// have arrived, before the app's entry, whose code is many times larger.
-const early = manifest['src/early-entry.ts'];
-if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
-for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
+/** The chunks of the screen whose module is `source` that the app's entry does not load. */
+const screenChunks = (source) => {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
-  const chunks = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
+  return [...closure(source)].filter((key) => !loadedWithEntry.has(key));
+};
+/** `page` naming `chunks` in its head, for the browser to fetch with the app's entry instead of after it has run. */
+const withScreenLinks = (page, chunks) => {
   const links = [
     ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
     // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
     ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
-  let page = shell.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`);
+  return page.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`);
+};
+
+mkdirSync(join(dist, 'pages'), { recursive: true });
+for (const { path, name, source } of PAGES) {
+  const { html, styles } = await renderPage(path);
+  // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
+  if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
+  // A form's screen is named too: React takes the page over once its chunk has come.
+  const page = withRoot(source === undefined ? shell : withScreenLinks(shell, screenChunks(source)), styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
+    // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
+  console.log(`prerendered ${path} -> dist/pages/${name}.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} kB)`);
+}
+
+// Pages that are not rendered name their screen's chunks in advance: the browser fetches them with the app's entry
+// instead of after it has run.
+const PRELOADED = [
+  // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
+  // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
+  // has run.
+  { path: '/projects', name: 'projects', source: 'src/workspace/workspace-page.tsx', earlyRequests: true, frame: renderWorkspaceFrame },
+];
+// The small entry that starts the workspace's requests (src/early-entry.ts): it runs as soon as it and the API client
+// have arrived, before the app's entry, whose code is many times larger.
+const early = manifest['src/early-entry.ts'];
+if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
+for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
+  const chunks = screenChunks(source);
+  let page = withScreenLinks(shell, chunks);
   const earlyFiles = earlyRequests ? [...closure('src/early-entry.ts')].filter((key) => key !== 'src/early-entry.ts').map((key) => manifest[key].file) : [];
   if (earlyRequests) {
     // The small entry and what it imports come first in the page, ahead of the app's entry and its chunks: asked for
