@@ -95,11 +95,14 @@ for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
   if (frame) {
     const { html, styles } = await frame();
     if (/<script/i.test(html)) throw new Error(`The frame of ${path} holds an inline script`);
-    // The chunks' own style sheets too, which the frame's classes need before the chunks have come (they are small).
-    const sheets = chunks
-      .flatMap((key) => manifest[key].css ?? [])
-      .map((file) => `<style>${readFileSync(join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`);
-    page = withRoot(page, [styles, ...sheets].join(''), `<div id="root" data-frame="${path}">${html}</div>`)
+    // The chunks' own style sheets are applied from the start, not only fetched: the frame's classes need them (they
+    // are small), and the chunks, finding them in the page, do not add them again (which would restyle the page).
+    for (const file of chunks.flatMap((key) => manifest[key].css ?? [])) {
+      const preload = `<link rel="preload" as="style" crossorigin href="/${file}">`;
+      if (!page.includes(preload)) throw new Error(`The page of ${path} does not name ${file}`);
+      page = page.replace(preload, () => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    }
+    page = withRoot(page, styles, `<div id="root" data-frame="${path}">${html}</div>`)
       // As on the pages rendered above, the app's code waits behind what the frame's paint needs; the small entry
       // that starts the page's requests does not.
       .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
