@@ -58,6 +58,22 @@ describeWithChromium('forms typed in before the app has run', () => {
     await expect(storedToken(page)).resolves.not.toBeNull();
   });
 
+  it('shows the form only once the page has been read to its end, so a slow phone never paints the card half made', async () => {
+    const { page, server } = session;
+    const html = await (await fetch(`${server.baseUrl}/login`, { headers: { Accept: 'text/html' } })).text();
+    // A page still being read has not reached the mark after its root: served without it, the root stays hidden.
+    const unread = html.replace(/<div class="cw-page-read" hidden><\/div>/, '');
+    expect(unread).not.toBe(html);
+    await page.route('**/login', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: unread }));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#password').waitFor({ state: 'attached' });
+    await expect(page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).resolves.toBe('hidden');
+    await page.unroute('**/login');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#password').waitFor({ state: 'visible' });
+    await expect(page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).resolves.toBe('visible');
+  });
+
   it('creates an account with the e-mail and passwords typed before React took the page over', async () => {
     const { page } = session;
     const email = factory.email('typed-early-signup');

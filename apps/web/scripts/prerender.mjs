@@ -12,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PAGES = [
   { path: '/', name: 'index' },
-  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
-  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
+  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx', whole: true },
+  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx', whole: true },
 ];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -55,12 +55,26 @@ const withScreenLinks = (page, chunks) => {
 };
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
-for (const { path, name, source } of PAGES) {
+/**
+ * A page shown only once the browser has read all of it: a slow phone paints a long page while still reading it, and
+ * a card centred on the screen (the sign-in and sign-up forms) would be painted short, then grow and move as the rest
+ * of its fields come. Until the mark after the root has been read, the root is not shown (CSS alone: the page may run
+ * no inline script); a browser without `:has()` shows it as it comes.
+ */
+const PARSED_MARK = '<div class="cw-page-read" hidden></div>';
+const SHOWN_WHEN_READ = '<style>body:not(:has(> .cw-page-read)) > #root { visibility: hidden; }</style>';
+
+for (const { path, name, source, whole } of PAGES) {
   const { html, styles } = await renderPage(path);
   // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
   if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
   // A form's screen is named too: React takes the page over once its chunk has come.
-  const page = withRoot(source === undefined ? shell : withScreenLinks(shell, screenChunks(source)), styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
+  const rendered = `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`;
+  const page = withRoot(
+    source === undefined ? shell : withScreenLinks(shell, screenChunks(source)),
+    whole ? `${SHOWN_WHEN_READ}${styles}` : styles,
+    whole ? `${rendered}${PARSED_MARK}` : rendered,
+  )
     // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
