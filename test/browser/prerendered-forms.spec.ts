@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { factory } from '../utils/factory';
 import { describeWithChromium, useBrowserSession } from './support/chromium';
-import { storedToken } from './support/page-tools';
+import { computedStyle, focusedElement, storedToken } from './support/page-tools';
 import { createAccount } from './support/web-server';
 
 /**
@@ -41,14 +41,14 @@ describeWithChromium('forms typed in before the app has run', () => {
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#password').waitFor();
     // The page's own HTML, no script run: the form is there and the e-mail field has the focus (autofocus).
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('email');
+    await expect(focusedElement(page)).resolves.toEqual({ tag: 'INPUT', id: 'email' });
     await page.keyboard.type(account.email);
     await page.locator('#password').click();
     await page.keyboard.type(account.password);
     release();
     await waitForReact(page, 'Sign In');
     await expect(page.locator('#email').inputValue()).resolves.toBe(account.email);
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('password');
+    await expect(focusedElement(page)).resolves.toEqual({ tag: 'INPUT', id: 'password' });
     await expect(label(page, 'email')).resolves.toEqual({ shrunk: 'true', focused: false });
     await expect(label(page, 'password')).resolves.toEqual({ shrunk: 'true', focused: true });
     await page.keyboard.press('Enter');
@@ -67,11 +67,11 @@ describeWithChromium('forms typed in before the app has run', () => {
     await page.route('**/login', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: unread }));
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#password').waitFor({ state: 'attached' });
-    await expect(page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).resolves.toBe('hidden');
+    await expect(computedStyle(page.locator('#root'), 'visibility')).resolves.toBe('hidden');
     await page.unroute('**/login');
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#password').waitFor({ state: 'visible' });
-    await expect(page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).resolves.toBe('visible');
+    await expect(computedStyle(page.locator('#root'), 'visibility')).resolves.toBe('visible');
   });
 
   it('creates an account with the e-mail and passwords typed before React took the page over', async () => {

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ApiClient, startServerProcess, type ServerProcess } from '../../bench/lib/app';
 import { describeWithChromium, launchChromium } from './support/chromium';
+import { countMatching, focusedElement, storeTokenBeforeLoad } from './support/page-tools';
 
 interface RawResponse {
   status: number;
@@ -211,8 +212,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
 
   describeWithChromium('the workspace’s frame', () => {
     /** What the page holds of a workspace: its top bars, and the frame's inert page. */
-    const frameParts = (page: Page) =>
-      page.evaluate(() => ({ topBars: document.querySelectorAll('header').length, frames: document.querySelectorAll('#root [inert][aria-busy="true"]').length }));
+    const frameParts = async (page: Page) => ({ topBars: await countMatching(page, 'header'), frames: await countMatching(page, '#root [inert][aria-busy="true"]') });
 
     it('shows the workspace’s top bar and loader before any script runs, and none of it can be used', async () => {
       const browser = await launchChromium();
@@ -229,7 +229,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
           // Its buttons are out of reach (no handlers yet): inert, so neither focused nor clicked.
           await expect(page.getByRole('button', { name: 'Logout' }).evaluate((button) => button.matches('[inert] *'))).resolves.toBe(true);
           await page.keyboard.press('Tab');
-          await expect(page.evaluate(() => document.activeElement === document.body)).resolves.toBe(true);
+          await expect(focusedElement(page)).resolves.toEqual({ tag: 'BODY', id: '' });
           await context.close();
         }
       } finally {
@@ -244,7 +244,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
       const browser = await launchChromium();
       try {
         const context = await browser.newContext({ viewport: { width: 1280, height: 823 } });
-        await context.addInitScript((token) => window.localStorage.setItem('token', token), api.bearer);
+        await storeTokenBeforeLoad(context, api.bearer);
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('console', (message) => {
