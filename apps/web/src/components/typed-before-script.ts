@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The input of a field on a page rendered at build time, which can be typed in (or filled by a password manager)
@@ -22,4 +22,15 @@ export function useTypedBeforeScript(value: string, onChange: (value: string) =>
     }
   }, [value, onChange]);
   return input;
+}
+
+/**
+ * False until the component has mounted in the browser: in a page rendered at build time and until React has taken it
+ * over, a form's submit button is disabled with it, so that neither a click nor Enter sends the form the browser's own
+ * way (a GET to the page's address, the password in its query) before the app can send it.
+ */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
 }
