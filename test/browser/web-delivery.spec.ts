@@ -121,12 +121,11 @@ describe('the built product sends its web files compressed and cacheable', () =>
       expect(decoded(routed).toString('utf8')).toContain('<div id="root"></div>');
       if (page === '/') {
         expect(decoded(index).toString('utf8')).toMatch(/<div id="root" data-prerendered="\/"[^>]*>.*Legal Documents, Reimagined/s);
-        // So does the login page (what is typed into it before the app runs is kept: prerendered-forms.spec.ts), naming
-        // its screen's chunk for the browser to fetch with the entry, behind what the first paint needs.
+        // The login page starts empty (a form must not be shown before it works) but names its chunks in advance.
         const login = await get('/login', { Accept: 'text/html' });
         expect(login.headers['cache-control']).toBe('no-cache');
-        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
-        expect(login.body.toString('utf8')).toMatch(/<div id="root" data-prerendered="\/login"[^>]*>.*Welcome Back/s);
+        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+        expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
         // So does a project's workspace: its code is fetched with the entry, not after it.
         const workspace = await get('/project/some-project', { Accept: 'text/html' });
         const workspaceHtml = workspace.body.toString('utf8');

@@ -1,20 +1,15 @@
 // Renders the public pages that look the same to every visitor into the build (dist/pages/<name>.html), from the
 // server bundle of src/prerender.tsx (`vite build --ssr` into dist/.prerender, removed here). The server sends
 // such a page for its path instead of the empty index.html, so its content shows before any script has run.
-// The sign-in and sign-up forms are rendered too: what someone types into them before React has taken the page over
-// is taken into the form's state when its fields mount (src/components/typed-before-script.ts). The other client
-// routes' pages are index.html naming the chunks of their screen for the browser to fetch at once; the workspace's
-// page holds its frame (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
+// Pages with forms are not rendered (what someone typed before React took the page over would be lost): their
+// pages are index.html naming the chunks of that page for the browser to fetch at once. The workspace's page holds
+// its frame instead (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
 // app's first render, not taken over.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const PAGES = [
-  { path: '/', name: 'index' },
-  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx', whole: true },
-  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx', whole: true },
-];
+const PAGES = [{ path: '/', name: 'index' }];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, '.prerender');
@@ -55,26 +50,11 @@ const withScreenLinks = (page, chunks) => {
 };
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
-/**
- * A page shown only once the browser has read all of it: a slow phone paints a long page while still reading it, and
- * a card centred on the screen (the sign-in and sign-up forms) would be painted short, then grow and move as the rest
- * of its fields come. Until the mark after the root has been read, the root is not shown (CSS alone: the page may run
- * no inline script); a browser without `:has()` shows it as it comes.
- */
-const PARSED_MARK = '<div class="cw-page-read" hidden></div>';
-const SHOWN_WHEN_READ = '<style>body:not(:has(> .cw-page-read)) > #root { visibility: hidden; }</style>';
-
-for (const { path, name, source, whole } of PAGES) {
+for (const { path, name } of PAGES) {
   const { html, styles } = await renderPage(path);
   // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
   if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
-  // A form's screen is named too: React takes the page over once its chunk has come.
-  const rendered = `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`;
-  const page = withRoot(
-    source === undefined ? shell : withScreenLinks(shell, screenChunks(source)),
-    whole ? `${SHOWN_WHEN_READ}${styles}` : styles,
-    whole ? `${rendered}${PARSED_MARK}` : rendered,
-  )
+  const page = withRoot(shell, styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
     // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
@@ -85,6 +65,8 @@ for (const { path, name, source, whole } of PAGES) {
 // Pages that are not rendered name their screen's chunks in advance: the browser fetches them with the app's entry
 // instead of after it has run.
 const PRELOADED = [
+  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
+  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
   // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
   // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
   // has run.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { screenPath } from './web-server';
 
 /** The browser globals used inside page.evaluate; the tests' tsconfig has no DOM library. */
@@ -12,7 +12,6 @@ interface PageGlobals {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> };
   document: { fonts: { ready: Promise<unknown> }; activeElement: PageElement | null; querySelectorAll(selector: string): { length: number } };
-  getComputedStyle(element: unknown): Record<string, string>;
 }
 
 /** The element that has the focus: its tag (BODY when none has) and id. */
@@ -26,11 +25,6 @@ export function focusedElement(page: Page): Promise<{ tag: string; id: string } 
 /** How many elements of the page match `selector`. */
 export function countMatching(page: Page, selector: string): Promise<number> {
   return page.evaluate((css) => (globalThis as unknown as PageGlobals).document.querySelectorAll(css).length, selector);
-}
-
-/** The computed value of a CSS property of the first element `locator` finds. */
-export function computedStyle(locator: Locator, property: string): Promise<string> {
-  return locator.evaluate((element, name) => (globalThis as unknown as PageGlobals).getComputedStyle(element)[name], property);
 }
 
 /** Puts the session token where the app keeps it before any page of the context loads. */

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useTypedBeforeScript } from './typed-before-script';
 
 interface FormMessagesProps {
   error?: string;
@@ -32,10 +31,8 @@ interface EmailFieldProps {
 }
 
 export function EmailField({ value, onChange, autoFocus }: EmailFieldProps) {
-  const input = useTypedBeforeScript(value, onChange);
   return (
     <TextField
-      inputRef={input}
       label="Email"
       id="email"
       name="email"

@@ -4,7 +4,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useTypedBeforeScript } from './typed-before-script';
 
 interface PasswordFieldProps {
   label: string;
@@ -18,10 +17,8 @@ interface PasswordFieldProps {
 export function PasswordField({ label, value, onChange, name, autoComplete, autoFocus }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
-  const input = useTypedBeforeScript(value, onChange);
   return (
     <TextField
-      inputRef={input}
       label={label}
       name={name}
       id={name}

@@ -9,7 +9,6 @@ import { serverText } from '../../api/errors';
 import { setToken } from '../../auth/session';
 import { PasswordField } from '../../components/password-field';
 import { EmailField, FormMessages } from '../../components/form-parts';
-import { useMounted } from '../../components/typed-before-script';
 import { AuthLayout } from './auth-layout';
 
 export default function LoginPage() {
@@ -18,7 +17,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const mounted = useMounted();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -51,7 +49,7 @@ export default function LoginPage() {
             Forgot Password?
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !mounted} sx={{ mt: 2, mb: 2 }}>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 2 }}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
         <Typography variant="body2" align="center">

@@ -10,7 +10,6 @@ import { failureText } from '../../api/errors';
 import { NewPasswordFields } from '../../components/password-field';
 import { useDelayedNavigate } from '../../components/use-delayed-navigate';
 import { digitsOnly, EmailField, FormMessages } from '../../components/form-parts';
-import { useMounted } from '../../components/typed-before-script';
 import { AuthLayout } from './auth-layout';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -72,7 +71,6 @@ export default function SignupPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
-  const mounted = useMounted();
 
   const requestAccount = async (): Promise<boolean> => {
     setError('');
@@ -146,7 +144,7 @@ export default function SignupPage() {
           {messages}
           <EmailField value={email} onChange={setEmail} autoFocus />
           <NewPasswordFields label="Password" name="password" value={password} onChange={setPassword} confirmation={confirmPassword} onConfirmationChange={setConfirmPassword} />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !mounted} sx={{ mt: 2, mb: 1 }}>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, mb: 1 }}>
             {busy ? 'Creating Account...' : 'Create Account'}
           </Button>
           {signInLink}
