@@ -14,6 +14,16 @@ interface RawResponse {
 
 const YEAR = 'public, max-age=31536000, immutable';
 
+/** The errors and warnings a page logs, and its uncaught errors, as they come. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 // The built product as `npm start` runs it (`npm run build`, which precompresses the builds, then start:api): what
 // a browser downloads for the user app at / and the console at /admin/, byte for byte.
 describe('the built product sends its web files compressed and cacheable', () => {
@@ -187,11 +197,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
 
         const live = await browser.newContext({ viewport: { width: 412, height: 823 } });
         const page = await live.newPage();
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-        });
-        page.on('pageerror', (error) => errors.push(error.message));
+        const errors = consoleErrors(page);
         await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
         // The menu opens only once React runs the page: the server's HTML has no handlers. React may take over the
         // page after its scripts have loaded (a busy machine), so the test waits until it holds the button.
@@ -245,11 +251,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
         const context = await browser.newContext({ viewport: { width: 1280, height: 823 } });
         await storeTokenBeforeLoad(context, api.bearer);
         const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-        });
-        page.on('pageerror', (error) => errors.push(error.message));
+        const errors = consoleErrors(page);
         await page.goto(`${server.baseUrl}/project/${projectId}`);
         await page.locator('header').getByText('Frame replaced matter').waitFor({ state: 'visible', timeout: 20_000 });
         await expect(frameParts(page)).resolves.toEqual({ topBars: 1, frames: 0 });

@@ -19,12 +19,22 @@ const root = '<div id="root"></div>';
 if (!shell.includes(root)) throw new Error(`dist/index.html has no ${root}`);
 const year = new Date().getFullYear();
 
-/** `page` with `styles` at the end of its head and `root` (the opening tag and content of #root) in place of its root. */
-const withRoot = (page, styles, rootHtml) =>
+/** `page` with `tags` at the end of its head, one a line. Replacement functions: a `$` in them is text. */
+const inHead = (page, tags) => page.replace(/\n( *)<\/head>/, (_, indent) => `\n${tags.map((tag) => `${indent}  ${tag}\n`).join('')}${indent}</head>`);
+
+/** `page` with `styles` at the end of its head and `rootHtml` (the opening tag and content of #root) in place of its root. */
+const withRoot = (page, styles, rootHtml) => inHead(page, [styles]).replace(root, () => rootHtml);
+
+/**
+ * `page` with the app's scripts (all but the files in `kept`) fetched at low priority: they wait behind what the first
+ * paint needs (the document, its styles).
+ */
+const scriptsAfterPaint = (page, kept = []) =>
   page
-    .replace(/\n( *)<\/head>/, (_, indent) => `\n${indent}  ${styles}\n${indent}</head>`)
-    // Replacement functions: a `$` in the page or its styles is text, not a replacement pattern.
-    .replace(root, () => rootHtml);
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file) =>
+      kept.includes(file) ? link : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+    );
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
@@ -39,25 +49,27 @@ const screenChunks = (source) => {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: its route is no longer lazy`);
   return [...closure(source)].filter((key) => !loadedWithEntry.has(key));
 };
-/** `page` naming `chunks` in its head, for the browser to fetch with the app's entry instead of after it has run. */
-const withScreenLinks = (page, chunks) => {
-  const links = [
+/**
+ * `page` naming `chunks` in its head, for the browser to fetch with the app's entry instead of after it has run. Their
+ * style sheets are fetched only (applied when a chunk asks for them: it waits for them otherwise), or with
+ * `applyStyles` applied from the start: a page whose own content needs them, where the chunk, finding them there,
+ * does not add them again (which would restyle the page).
+ */
+const withScreenLinks = (page, chunks, { applyStyles = false } = {}) =>
+  inHead(page, [
     ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-    // A chunk's styles too (fetched only, applied when the chunk asks for them): the chunk waits for them otherwise.
-    ...chunks.flatMap((key) => manifest[key].css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ];
-  return page.replace(/\n( *)<\/head>/, (_, indent) => `\n${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`);
-};
+    ...chunks
+      .flatMap((key) => manifest[key].css ?? [])
+      .map((file) => (applyStyles ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="preload" as="style" crossorigin href="/${file}">`)),
+  ]);
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
 for (const { path, name } of PAGES) {
   const { html, styles } = await renderPage(path);
   // The Content-Security-Policy allows no inline script: a streamed boundary's inline script would be refused.
   if (/<script/i.test(html)) throw new Error(`The render of ${path} holds an inline script`);
-  const page = withRoot(shell, styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`)
-    // The page shows without them: its scripts wait behind what the first paint needs (the document, its styles).
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  // The page shows without its scripts.
+  const page = scriptsAfterPaint(withRoot(shell, styles, `<div id="root" data-prerendered="${path}" data-prerendered-year="${year}">${html}</div>`));
   writeFileSync(join(dist, 'pages', `${name}.html`), page);
   console.log(`prerendered ${path} -> dist/pages/${name}.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} kB)`);
 }
@@ -78,7 +90,8 @@ const early = manifest['src/early-entry.ts'];
 if (!early?.isEntry) throw new Error('src/early-entry.ts is not an entry of the build (vite.config.ts)');
 for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
   const chunks = screenChunks(source);
-  let page = withScreenLinks(shell, chunks);
+  // A frame's classes need the chunks' style sheets (they are small).
+  let page = withScreenLinks(shell, chunks, { applyStyles: frame !== undefined });
   const earlyFiles = earlyRequests ? [...closure('src/early-entry.ts')].filter((key) => key !== 'src/early-entry.ts').map((key) => manifest[key].file) : [];
   if (earlyRequests) {
     // The small entry and what it imports come first in the page, ahead of the app's entry and its chunks: asked for
@@ -91,20 +104,9 @@ for (const { path, name, source, earlyRequests, frame } of PRELOADED) {
   if (frame) {
     const { html, styles } = await frame();
     if (/<script/i.test(html)) throw new Error(`The frame of ${path} holds an inline script`);
-    // The chunks' own style sheets are applied from the start, not only fetched: the frame's classes need them (they
-    // are small), and the chunks, finding them in the page, do not add them again (which would restyle the page).
-    for (const file of chunks.flatMap((key) => manifest[key].css ?? [])) {
-      const preload = `<link rel="preload" as="style" crossorigin href="/${file}">`;
-      if (!page.includes(preload)) throw new Error(`The page of ${path} does not name ${file}`);
-      page = page.replace(preload, () => `<link rel="stylesheet" crossorigin href="/${file}">`);
-    }
-    page = withRoot(page, styles, `<div id="root" data-frame="${path}">${html}</div>`)
-      // As on the pages rendered above, the app's code waits behind what the frame's paint needs; the small entry
-      // that starts the page's requests does not.
-      .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-      .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file) =>
-        earlyFiles.includes(file) ? link : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-      );
+    // As on the pages rendered above, the app's code waits behind the frame's paint; the small entry that starts the
+    // page's requests does not.
+    page = scriptsAfterPaint(withRoot(page, styles, `<div id="root" data-frame="${path}">${html}</div>`), earlyFiles);
   }
   writeFileSync(join(dist, 'pages', `${name}.html`), page);
   console.log(`preloads for ${path} -> dist/pages/${name}.html (${chunks.length} chunks)`);
