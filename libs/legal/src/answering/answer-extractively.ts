@@ -7,7 +7,7 @@ import { scoreSegment } from '../clauses/score';
 import { splitSegments, type Segment } from '../clauses/segment';
 import { CONTRACT_CHANGE_WORDS, EFFECTIVE_UNTIL, findAgreementDate, findEffectiveDateSpan, fixesNoStart } from '../extraction/extract-fields';
 import { extractParties } from '../extraction/parties';
-import { extractTermAndRenewal } from '../extraction/term';
+import { extractTerm } from '../extraction/term';
 import { extractTitle } from '../extraction/title';
 import { buildQuestionQuery, parseLegalQuery, questionTerms } from '../retrieval/query';
 import { outsideSpans, overlapsAny } from '../text/boilerplate';
@@ -80,7 +80,7 @@ const titleOf = new DigestMemo(extractTitle, FIELD_ENTRIES);
 const partiesOf = new DigestMemo(extractParties, FIELD_ENTRIES);
 const agreementDateOf = new DigestMemo(findAgreementDate, FIELD_ENTRIES);
 const effectiveDateOf = new DigestMemo(findEffectiveDateSpan, FIELD_ENTRIES);
-const termOf = new DigestMemo((text) => extractTermAndRenewal(text, segmentsOf.get(text)).term, FIELD_ENTRIES);
+const termOf = new DigestMemo((text) => extractTerm(text, segmentsOf.get(text)), FIELD_ENTRIES);
 
 /** A document's opening passage grown to its whole text, when that text is given. */
 function wholeDocument(passage: AnswerPassage, texts: AnswerOptions['texts']): AnswerPassage {

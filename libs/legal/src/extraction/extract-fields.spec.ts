@@ -3,6 +3,7 @@ import { extractFields, findAgreementDate } from './extract-fields';
 import { extractForum, extractGoverningLaw } from './jurisdiction';
 import { classifyMoneyContext, extractAmounts } from './money';
 import { extractParties } from './parties';
+import { extractTerm } from './term';
 import { extractTitle } from './title';
 import type { FieldSpan } from './types';
 
@@ -68,6 +69,14 @@ describe('extractFields', () => {
     expect(fields.renewal).toMatchObject({ automatic: true, renewalTerm: { amount: 1, unit: 'year' }, noticePeriod: { amount: 90, unit: 'day' } });
     expectSpan(fields.term, CONTRACT);
     expectSpan(fields.renewal, CONTRACT);
+  });
+
+  it('reads the term alone, as a question on when the contract expires reads it', () => {
+    const term = extractTerm(CONTRACT);
+    expect(term?.initialTerm).toEqual({ amount: 3, unit: 'year' });
+    expect(term?.value).toMatch(/^The initial term of this Agreement shall commence/);
+    expectSpan(term, CONTRACT);
+    expect(extractTerm('The parties shall meet each quarter to review the forecast.')).toBeUndefined();
   });
 
   it('reads the governing law and the forum', () => {

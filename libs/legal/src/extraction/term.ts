@@ -274,8 +274,11 @@ export function findEndNotice(segments: readonly Segment[]): NoticeField | undef
   return undefined;
 }
 
-/** The clause fixing the initial term and the clause on renewal, when the contract has them. */
-export function extractTermAndRenewal(text: string, segments: readonly Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
+/**
+ * The clause fixing the initial term, when the contract has one: what `extractTermAndRenewal` gives as `term`, without
+ * reading every sentence again for renewal and notice (a question on when the contract expires reads its whole text).
+ */
+export function extractTerm(text: string, segments: readonly Segment[] = splitSegments(text)): TermField | undefined {
   const termSeg =
     termSegment(segments) ??
     bestSegment(
@@ -283,10 +286,16 @@ export function extractTermAndRenewal(text: string, segments: readonly Segment[]
       segments,
       (s) => !definesOtherWord(s.text) && /\b(?:agreement|contract|term)\b/i.test(s.text) && (durations(s.text).length > 0 || endingDates(s.text, true) || /\buntil\b|indefinite/i.test(s.text)),
     );
+  return termSeg === undefined ? undefined : termFrom(text, termSeg);
+}
+
+/** The clause fixing the initial term and the clause on renewal, when the contract has them. */
+export function extractTermAndRenewal(text: string, segments: readonly Segment[] = splitSegments(text)): { term?: TermField; renewal?: RenewalField } {
+  const term = extractTerm(text, segments);
   const renewalSeg = renewalSegment(segments) ?? bestSegment('Renewal Term', segments, (s) => RENEWS_CONTRACT.test(s.text) && !HOLDOVER.test(s.text) && !NO_RENEWAL.test(s.text));
   const noticeSeg = bestSegment('Notice Period To Terminate Renewal', segments);
   return {
-    ...(termSeg === undefined ? {} : { term: termFrom(text, termSeg) }),
+    ...(term === undefined ? {} : { term }),
     ...(renewalSeg === undefined ? {} : { renewal: renewalFrom(renewalSeg, noticeSeg) }),
   };
 }
