@@ -68,7 +68,13 @@ describe('ingestion', () => {
     const ids = ((await db.query('SELECT id FROM chunks WHERE project_id = $1', [projectId])) as { id: string }[]).map((row) => row.id);
     expect(ids.length).toBeGreaterThan(0);
     const service = ctx.app.get(IngestionService);
-    expect((await service.chunksById(projectId, ids)).map((chunk) => chunk.id).sort()).toEqual([...ids].sort());
+    const byId = await service.chunksById(projectId, ids);
+    expect(byId.map((chunk) => chunk.id).sort()).toEqual([...ids].sort());
+    // Each passage as the project's whole read gives it: offsets, pages, headings and text.
+    const whole = new Map((await service.chunksOfProject(projectId, false)).map((chunk) => [chunk.id, chunk]));
+    for (const chunk of byId) expect(chunk).toEqual(whole.get(chunk.id));
+    expect(byId.some((chunk) => chunk.headingPath.length > 0)).toBe(true);
+    expect(byId.some((chunk) => chunk.pageStart > 1)).toBe(true);
     expect(await service.chunksById(otherId, ids)).toEqual([]);
   });
 
