@@ -13,8 +13,10 @@ const textOf = (documentId: string): FieldRef => ({ table: 'document_texts', col
 type ChunkSealedColumn = 'text' | 'heading_path';
 export const CHUNK_SEALED_COLUMNS: readonly ChunkSealedColumn[] = ['text', 'heading_path'];
 const chunkField = (column: ChunkSealedColumn, chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
+/** The columns of a chunk row but its vector, as `chunksById` reads them (see `ChunkRow`). */
+const CHUNK_COLUMNS = ['"id"', '"document_id"', '"project_id"', '"ordinal"', '"start"', '"end"', '"page_start"', '"page_end"', '"heading_path"', '"text"'];
 /** The columns of a chunk row as `replaceContent` writes them, in the order of its values. */
-const CHUNK_INSERT_COLUMNS = ['"id"', '"document_id"', '"project_id"', '"ordinal"', '"start"', '"end"', '"page_start"', '"page_end"', '"heading_path"', '"text"', '"vector"'];
+const CHUNK_INSERT_COLUMNS = [...CHUNK_COLUMNS, '"vector"'];
 /** Rows a chunk insert writes at most: 500 rows of 11 values stay far below PostgreSQL's 65,535 parameters. */
 const CHUNK_BATCH = 500;
 
@@ -145,7 +147,7 @@ export class IngestionRepository {
     // Every question reads its passages so: one statement whatever their number (kept prepared), its rows read as they
     // come rather than through the entity builder, which took longer than the database to hand them out.
     const rows: ChunkRow[] = await this.dataSource.query(
-      `SELECT id, document_id, project_id, ordinal, start, "end", page_start, page_end, heading_path, text FROM chunks WHERE id = ANY($1::uuid[])`,
+      `SELECT ${CHUNK_COLUMNS.join(', ')} FROM chunks WHERE id = ANY($1::uuid[])`,
       [ids],
     );
     const sealed = rows.map(
