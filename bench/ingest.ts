@@ -260,7 +260,8 @@ async function main(): Promise<void> {
     );
     const describe = (label: string, m: MemoryPeak, who: string): string =>
       `${label}: ${fixed(m.concurrentMb, 0)} MB at once (sampled every ${SAMPLE_MS} ms); sum of high-water marks ${fixed(m.boundMb, 0)} MB = ` +
-      `${who} ${fixed(m.selfHwmMb, 0)} MB + ${m.children} child process(es) ${fixed(m.childrenHwmMb, 0)} MB`;
+      `${who} ${fixed(m.selfHwmMb, 0)} MB + ${m.children} child process(es) ${fixed(m.childrenHwmMb, 0)} MB; at the peak ` +
+      m.atPeak.map((share) => `${share.root ? who : share.name} ${fixed(share.mb, 0)}`).join(' + ');
     console.log(describe('peak memory, end to end', peak, 'server'));
     if (startupPeak) console.log(describe('peak memory, server start-up (a first start creates the database)', startupPeak, 'server'));
     console.log(describe('peak memory, stages (this script also holds every stage result)', stagesPeak, 'this script'));

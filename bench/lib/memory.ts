@@ -87,6 +87,16 @@ export interface MemoryPeak {
   /** selfHwmMb + childrenHwmMb: the conservative figure, never below the true peak by more than the sampling misses. */
   boundMb: number;
   children: number;
+  /** What each process held at the sample of concurrentMb, largest first: where the peak is. */
+  atPeak: ProcessShare[];
+}
+
+export interface ProcessShare {
+  /** The process's command name (`node` for the parsing processes). */
+  name: string;
+  /** The measured process itself, not one it started. */
+  root: boolean;
+  mb: number;
 }
 
 /**
@@ -97,6 +107,7 @@ export interface MemoryPeak {
 export class MemorySampler {
   private timer: NodeJS.Timeout | null = null;
   private concurrentKb = 0;
+  private atPeak: ProcessMemory[] = [];
   private readonly childHwmKb = new Map<number, number>();
 
   constructor(
@@ -112,14 +123,20 @@ export class MemorySampler {
   }
 
   sample(): void {
-    let total = readStatus(this.root)?.rssKb ?? 0;
+    const root = readStatus(this.root);
+    const seen: ProcessMemory[] = root ? [root] : [];
+    let total = root?.rssKb ?? 0;
     for (const pid of descendants(this.root)) {
       const memory = readStatus(pid);
       if (!memory || this.exclude.includes(memory.name)) continue;
       total += memory.rssKb;
+      seen.push(memory);
       this.childHwmKb.set(pid, Math.max(this.childHwmKb.get(pid) ?? 0, memory.hwmKb));
     }
-    this.concurrentKb = Math.max(this.concurrentKb, total);
+    if (total > this.concurrentKb) {
+      this.concurrentKb = total;
+      this.atPeak = seen;
+    }
   }
 
   /** Starts a new measurement: forgets the peaks so far and resets the kernel's high-water marks. */
@@ -133,6 +150,7 @@ export class MemorySampler {
       }
     }
     this.concurrentKb = 0;
+    this.atPeak = [];
     this.childHwmKb.clear();
     this.sample();
   }
@@ -155,6 +173,7 @@ export class MemorySampler {
       childrenHwmMb: mb(childrenHwmKb),
       boundMb: mb(selfHwmKb + childrenHwmKb),
       children: this.childHwmKb.size,
+      atPeak: this.atPeak.map((p) => ({ name: p.name, root: p.pid === this.root, mb: mb(p.rssKb) })).sort((a, b) => b.mb - a.mb),
     };
   }
 }

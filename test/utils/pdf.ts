@@ -1,8 +1,11 @@
 import { deflateSync } from 'node:zlib';
 
-export type PageSpec = { text: string[] } | { image: { width: number; height: number; gray: Buffer } };
+/** A scanned image: 8-bit grey (one byte a pixel) or 8-bit RGB (three). */
+export type ScanSpec = { width: number; height: number } & ({ gray: Buffer } | { rgb: Buffer });
 
-/** A small, valid PDF: text pages in Helvetica, image pages holding one full-page grayscale scan. */
+export type PageSpec = { text: string[] } | { image: ScanSpec };
+
+/** A small, valid PDF: text pages in Helvetica, image pages holding one full-page grey or colour scan. */
 export function buildPdf(pages: PageSpec[]): Buffer {
   const objects: Buffer[] = [];
   const add = (body: Buffer | string): number => {
@@ -23,8 +26,9 @@ export function buildPdf(pages: PageSpec[]): Buffer {
       const escape = (line: string): string => line.replace(/[\\()]/g, (char) => `\\${char}`);
       content = `BT /F1 12 Tf 14 TL 72 720 Td ${page.text.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
     } else {
-      const { width, height, gray } = page.image;
-      const image = add(stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(gray)));
+      const { width, height } = page.image;
+      const [space, pixels] = 'gray' in page.image ? ['DeviceGray', page.image.gray] : ['DeviceRGB', page.image.rgb];
+      const image = add(stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${space} /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(pixels)));
       resources = `<< /XObject << /Scan ${image} 0 R >> >>`;
       content = `q 612 0 0 ${Math.round((612 * height) / width)} 0 400 cm /Scan Do Q`;
     }

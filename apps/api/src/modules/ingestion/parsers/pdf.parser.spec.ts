@@ -12,7 +12,7 @@ const CUAD_PDF = cuadPdfPath('AgapeAtpCorp_20191202_10-KA_EX-10.1_11911128_EX-10
 const FIXTURES = join(__dirname, '__fixtures__');
 const SCANNED_TEXT = 'The Supplier shall indemnify the Purchaser against all losses arising from defective goods.';
 
-async function scannedPage(): Promise<PageSpec> {
+async function scannedClause(): Promise<{ width: number; height: number; gray: Buffer }> {
   const image = await loadImage(await readFile(join(FIXTURES, 'scanned-clause.png')));
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext('2d');
@@ -20,7 +20,31 @@ async function scannedPage(): Promise<PageSpec> {
   const rgba = context.getImageData(0, 0, image.width, image.height).data;
   const gray = Buffer.alloc(image.width * image.height);
   for (let index = 0; index < gray.length; index += 1) gray[index] = rgba[index * 4];
-  return { image: { width: image.width, height: image.height, gray } };
+  return { width: image.width, height: image.height, gray };
+}
+
+/** The blue of the highlighter's yellow (red and green are full): dark in blue, light in luminance. */
+const HIGHLIGHTER_BLUE = 120;
+
+async function scannedPage(): Promise<PageSpec> {
+  return { image: await scannedClause() };
+}
+
+/** The clause scanned in colour on white paper, its lines run over with a pale yellow highlighter (little blue in it). */
+async function highlightedScanPage(): Promise<PageSpec> {
+  const clause = await scannedClause();
+  const height = clause.height * 3;
+  const rgb = Buffer.alloc(clause.width * height * 3, 255);
+  for (let y = 0; y < clause.height; y += 1) {
+    for (let x = 0; x < clause.width; x += 1) {
+      const ink = clause.gray[y * clause.width + x];
+      const at = ((y + clause.height) * clause.width + x) * 3;
+      rgb[at] = ink;
+      rgb[at + 1] = ink;
+      rgb[at + 2] = Math.round((ink * HIGHLIGHTER_BLUE) / 255);
+    }
+  }
+  return { image: { width: clause.width, height, rgb } };
 }
 
 function pageTexts(parsed: ParsedDocument): string[] {
@@ -91,6 +115,13 @@ describe('PdfParser (in a ParserPool process)', () => {
     expect(flat(second)).toBe(SCANNED_TEXT);
     expect(parsed.pages.map((page) => page.ocr)).toEqual([false, true]);
     expect(parsed.report).toMatchObject({ pages: 2, pagesOcr: 1, pagesWithoutText: 0 });
+  }, 120_000);
+
+  it('reads a highlighted line of a colour scan', async () => {
+    // Binarised channel by channel, the highlighter's band is dark in blue and the line is lost; in grey it is paper.
+    const parsed = await pool.parse('pdf', buildPdf([await highlightedScanPage()]));
+    expect(flat(parsed.text)).toBe(SCANNED_TEXT);
+    expect(parsed.report).toMatchObject({ pages: 1, pagesOcr: 1 });
   }, 120_000);
 
   it('loads the canvas in a parsing process only once a page is drawn for OCR', async () => {

@@ -1,4 +1,5 @@
-import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { GreyPage } from './grey-png';
 import { meaningfulLength, normalizeOcrText } from './ocr-text';
 import { PagedTextBuilder } from './paged-text';
 import { describeError, ParseError } from '@api/modules/common/parse-error';
@@ -136,15 +137,25 @@ async function needsOcr(text: string, page: PdfPage, pdfjs: PdfJs): Promise<bool
   return drawing.imageCoverage >= SCAN_COVERAGE;
 }
 
-async function renderForOcr(document: PdfDocument, page: PdfPage, limits: ParseLimits): Promise<Uint8Array> {
+async function renderForOcr(page: PdfPage, limits: ParseLimits): Promise<Uint8Array> {
   const [x0, y0, x1, y1] = page.view;
   const width = Math.abs(x1 - x0);
   const height = Math.abs(y1 - y0);
   const maxPixels = Math.min(MAX_RENDER_PIXELS, limits.maxImagePixels);
   const scale = Math.min(limits.ocrDpi / 72, Math.sqrt(maxPixels / Math.max(1, width * height)));
-  await loadCanvasFactory();
-  const png = await renderPageAsImage(document, page.pageNumber, { canvasImport: loadCanvas, scale });
-  return new Uint8Array(png);
+  const Factory = await loadCanvasFactory();
+  const viewport = page.getViewport({ scale });
+  const factory = new Factory();
+  const drawing = factory.create(viewport.width, viewport.height);
+  try {
+    await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport }).promise;
+    const image = new GreyPage(drawing.canvas.width, drawing.canvas.height);
+    // The canvas's own pixels, not a copy (getImageData would copy the page, 34 MB at 300 DPI).
+    image.setPremultipliedRows(0, image.height, drawing.canvas.data());
+    return image.toPng();
+  } finally {
+    factory.destroy(drawing);
+  }
 }
 
 function openError(error: unknown): ParseError {
@@ -188,7 +199,7 @@ export class PdfParser implements DocumentParser {
         let pageText = text;
         let ocr = false;
         if (engine !== undefined && (await needsOcr(text, page, pdfjs))) {
-          const recognised = normalizeOcrText(await engine.recognize(await renderForOcr(document, page, limits)));
+          const recognised = normalizeOcrText(await engine.recognize(await renderForOcr(page, limits)));
           if (meaningfulLength(recognised) > meaningfulLength(text) || isUnreadable(text)) {
             pageText = recognised;
             ocr = true;
