@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * An 8-bit greyscale page image for OCR, built a band of rows at a time from RGBA pixels and encoded as PNG.
+ * An 8-bit greyscale page image for OCR, built from a canvas's pixels (premultiplied RGBA) and encoded as PNG.
  *
  * Why grey: tesseract binarises a colour image channel by channel and counts a pixel as ink when any channel is dark,
  * so a line under a yellow highlighter (little blue) becomes a black bar and its words are lost; in luminance a pale
