@@ -23,12 +23,12 @@ async function scannedClause(): Promise<{ width: number; height: number; gray: B
   return { width: image.width, height: image.height, gray };
 }
 
-/** The blue of the highlighter's yellow (red and green are full): dark in blue, light in luminance. */
-const HIGHLIGHTER_BLUE = 120;
-
 async function scannedPage(): Promise<PageSpec> {
   return { image: await scannedClause() };
 }
+
+/** The blue of the highlighter's yellow (red and green are full): dark in blue, light in luminance. */
+const HIGHLIGHTER_BLUE = 120;
 
 /** The clause scanned in colour on white paper, its lines run over with a pale yellow highlighter (little blue in it). */
 async function highlightedScanPage(): Promise<PageSpec> {
