@@ -28,12 +28,13 @@ export class TextMemo<T> {
     private readonly keyOf: (text: string) => string = itself,
   ) {
     // Keyed by the text, a memo is bounded by the characters it keeps; keyed by a digest, by the results.
-    this.values = new BoundedLru<string, T>(maxUnits, keyOf === itself ? { weigh: (text) => text.length } : {});
+    this.values = new BoundedLru<string, T>(maxUnits, keyOf === itself ? { weigh: (text) => text.length, lazy: true } : { lazy: true });
   }
 
   get(text: string): T {
     const key = this.keyOf(text);
-    if (this.values.has(key)) return this.values.get(key) as T;
+    const held = this.values.entry(key);
+    if (held !== undefined) return held.value;
     const value = this.compute(text);
     this.values.set(key, value);
     return value;
