@@ -16,7 +16,8 @@ const itself = (text: string): string => text;
  * What a pure function made of a text, kept for the next call with the same text: answering reads the same
  * passages and the same contracts again question after question. Keyed by the text itself (not by a document id),
  * so a text that changed is never given another's result. At most `maxUnits` characters of texts are kept, the least
- * recently used dropped first; a text longer than that is never kept. Given a digest as `keyOf` (see `DigestMemo`),
+ * recently used dropped first (to within half of the entries: BoundedLru's `lazy`); a text longer than that is never
+ * kept. Given a digest as `keyOf` (see `DigestMemo`),
  * it keeps at most `maxUnits` results instead.
  */
 export class TextMemo<T> {
