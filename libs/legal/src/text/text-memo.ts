@@ -17,8 +17,7 @@ const itself = (text: string): string => text;
  * passages and the same contracts again question after question. Keyed by the text itself (not by a document id),
  * so a text that changed is never given another's result. At most `maxUnits` characters of texts are kept, the least
  * recently used dropped first (to within half of the entries: BoundedLru's `lazy`); a text longer than that is never
- * kept. Given a digest as `keyOf` (see `DigestMemo`),
- * it keeps at most `maxUnits` results instead.
+ * kept. Given a digest as `keyOf` (see `DigestMemo`), it keeps at most `maxUnits` results instead.
  */
 export class TextMemo<T> {
   private readonly values: BoundedLru<string, T>;

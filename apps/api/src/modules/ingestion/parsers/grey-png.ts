@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * An 8-bit greyscale page image for OCR, built from a canvas's pixels (premultiplied RGBA) and encoded as PNG.
@@ -72,21 +72,4 @@ function chunk(type: string, data: Buffer): Buffer {
   const tail = Buffer.alloc(4);
   tail.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0);
   return Buffer.concat([head, data, tail]);
-}
-
-let crcTable: Uint32Array | undefined;
-
-/** CRC-32 as PNG checks its chunks (ISO 3309, reflected, polynomial 0xEDB88320), continued from `previous`. */
-function crc32(data: Uint8Array, previous = 0): number {
-  if (crcTable === undefined) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n += 1) {
-      let c = n;
-      for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let crc = ~previous >>> 0;
-  for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return ~crc >>> 0;
 }
