@@ -6,6 +6,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createHttpApp } from '@api/app.factory';
 import { AppConfig } from '@api/modules/config/config.types';
+import { seedEmbeddedCluster } from './embedded-cluster';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -49,6 +50,7 @@ export async function clearRedisPrefix(config: AppConfig): Promise<void> {
  * client over fetch (test/utils/api.ts) and for supertest.
  */
 export async function startTestApp(config: AppConfig): Promise<TestApp> {
+  await seedEmbeddedCluster(config);
   const app = await createHttpApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

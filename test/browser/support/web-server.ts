@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '@api/app.factory';
 import { AppConfig } from '@api/modules/config/config.types';
+import { seedEmbeddedCluster } from '../../utils/embedded-cluster';
 import { factory } from '../../utils/factory';
 import { latestCode } from '../../utils/outbox';
 import { clearRedisPrefix, dropSchema } from '../../utils/test-app';
@@ -30,6 +31,7 @@ export async function startWebServer(): Promise<WebServer> {
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run "npm run build" (npm run test:browser does).`);
   }
   const config = testConfig({ WEB_DIR: WEB_DIST, CONSOLE_DIR: CONSOLE_DIST });
+  await seedEmbeddedCluster(config);
   const app = await createHttpApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
