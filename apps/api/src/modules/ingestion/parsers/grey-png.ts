@@ -40,10 +40,14 @@ export class GreyPage {
     for (let row = 0; row < rows; row += 1) {
       let target = (top + row) * stride + 1;
       for (let column = 0; column < this.width; column += 1, source += 4, target += 1) {
-        const luminance = (rgba[source] * 3 + rgba[source + 1] * 5 + rgba[source + 2] * 2 + 5) / 10;
-        this.scanlines[target] = Math.min(255, luminance + 255 - rgba[source + 3]);
+        this.scanlines[target] = Math.min(255, luminance(rgba[source], rgba[source + 1], rgba[source + 2]) + 255 - rgba[source + 3]);
       }
     }
+  }
+
+  /** Sets one pixel's grey value (0 black, 255 white); the caller keeps `x` and `y` within the page. */
+  set(x: number, y: number, grey: number): void {
+    this.scanlines[y * (this.width + 1) + 1 + x] = grey;
   }
 
   /** The grey value of one pixel (0 black, 255 white). */
@@ -61,6 +65,11 @@ export class GreyPage {
     // Level 1: the image goes over a pipe to the OCR engine, not to storage; a higher level costs time and saves little.
     return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(this.scanlines, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
   }
+}
+
+/** Leptonica's luminance of a colour (weights 0.3, 0.5, 0.2), rounded: the grey tesseract itself would make of it. */
+export function luminance(red: number, green: number, blue: number): number {
+  return Math.floor((red * 3 + green * 5 + blue * 2 + 5) / 10);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,4 +1,5 @@
 import { checkImageSize, jpegSize, pngSize, tiffPageAsImage, tiffPages } from './image-info';
+import { ocrPageImage } from './image-pixels';
 import { PagedTextBuilder } from './paged-text';
 import { ParseError } from '@api/modules/common/parse-error';
 import { type DocumentParser, type ParsedDocument, type ParseOptions, resolveLimits } from './parser.types';
@@ -12,7 +13,7 @@ export class ImageParser implements DocumentParser {
 
   async parse(input: Buffer, options: ParseOptions): Promise<ParsedDocument> {
     const limits = resolveLimits(options);
-    const images = this.pageImages(input);
+    const images = this.pageImages(input, limits.maxImagePixels);
     if (images.length > limits.maxPages) {
       throw new ParseError('too-large', `The document has more pages than can be processed (over ${limits.maxPages}).`);
     }
@@ -30,12 +31,13 @@ export class ImageParser implements DocumentParser {
     return builder.build();
   }
 
-  private pageImages(input: Buffer): { width: number; height: number; bytes: () => Buffer }[] {
+  /** Each page's declared size, checked before `bytes` decodes anything, and the image OCR reads. */
+  private pageImages(input: Buffer, maxPixels: number): { width: number; height: number; bytes: () => Buffer }[] {
     switch (this.type) {
       case 'png':
-        return [{ ...pngSize(input), bytes: () => input }];
+        return [{ ...pngSize(input), bytes: () => ocrPageImage('png', input, maxPixels) }];
       case 'jpeg':
-        return [{ ...jpegSize(input), bytes: () => input }];
+        return [{ ...jpegSize(input), bytes: () => ocrPageImage('jpeg', input, maxPixels) }];
       case 'tiff': {
         const pages = tiffPages(input);
         if (pages.length === 1) return [{ ...pages[0], bytes: () => input }];

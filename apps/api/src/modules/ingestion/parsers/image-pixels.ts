@@ -1,0 +1,134 @@
+import { decode as decodeJpeg } from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { GreyPage, luminance } from './grey-png';
+
+/**
+ * An uploaded PNG or JPEG as the page OCR reads: upright, in grey, as a PNG. Grey because the OCR engine's
+ * WebAssembly heap never shrinks: a colour picture is decoded there at 32 bits a pixel before it is grey-scaled (a
+ * 12-megapixel photo, 48 MB), a grey one at 8 (see GreyPage, which grey-scales with the engine's own weights).
+ *
+ * The pixels are decoded here, in the parsing process, by decoders written in JavaScript (pngjs, jpeg-js): an upload
+ * is untrusted, and a damaged file must end in an error, never in a crash of native code. A file these decoders
+ * refuse goes to the OCR engine as it came, whose own decoder (WebAssembly) reads what it can or reports it damaged,
+ * as before. The caller has checked the image's declared size against its pixel bound before this decodes anything.
+ *
+ * A JPEG is turned upright by its EXIF orientation, in either byte order: phones store the picture as the sensor
+ * took it and say in EXIF how to turn it, and the OCR engine turns only pictures whose EXIF is big-endian, so a page
+ * photographed sideways with a little-endian EXIF (most phones that are not Apple's) reached it on its side.
+ */
+export function ocrPageImage(type: 'png' | 'jpeg', bytes: Buffer, maxPixels: number): Buffer {
+  const decoded = decode(type, bytes, maxPixels);
+  if (decoded === null) return bytes;
+  return greyUpright(decoded.width, decoded.height, decoded.data, type === 'jpeg' ? exifOrientation(bytes) : 1).toPng();
+}
+
+interface Rgba {
+  width: number;
+  height: number;
+  /** Straight (not premultiplied) RGBA, 8 bits a channel. */
+  data: Uint8Array;
+}
+
+function decode(type: 'png' | 'jpeg', bytes: Buffer, maxPixels: number): Rgba | null {
+  try {
+    if (type === 'png') return PNG.sync.read(bytes);
+    // maxMemoryUsageInMB bounds what the decoder allocates besides the pixels: a declared size is not all a JPEG can ask for.
+    return decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: maxPixels / 1e6, maxMemoryUsageInMB: Math.ceil((maxPixels * 8) / 2 ** 20) + 64 });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The image in grey, laid over white where it is transparent, and turned by an EXIF orientation (1 to 8: 1 as
+ * stored, 2 mirrored, 3 turned 180°, 4 flipped, 5 transposed, 6 turned 90° clockwise, 7 transversed, 8 turned 90°
+ * counter-clockwise); any other value leaves it as stored.
+ */
+export function greyUpright(width: number, height: number, rgba: Uint8Array, orientation: number): GreyPage {
+  const sideways = orientation >= 5 && orientation <= 8;
+  const page = new GreyPage(sideways ? height : width, sideways ? width : height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 4;
+      const alpha = rgba[at + 3];
+      const grey = Math.round((luminance(rgba[at], rgba[at + 1], rgba[at + 2]) * alpha) / 255) + 255 - alpha;
+      // Where the stored pixel (x, y) shows once the picture is turned as its orientation says.
+      switch (orientation) {
+        case 2:
+          page.set(width - 1 - x, y, grey);
+          break;
+        case 3:
+          page.set(width - 1 - x, height - 1 - y, grey);
+          break;
+        case 4:
+          page.set(x, height - 1 - y, grey);
+          break;
+        case 5:
+          page.set(y, x, grey);
+          break;
+        case 6:
+          page.set(height - 1 - y, x, grey);
+          break;
+        case 7:
+          page.set(height - 1 - y, width - 1 - x, grey);
+          break;
+        case 8:
+          page.set(y, width - 1 - x, grey);
+          break;
+        default:
+          page.set(x, y, grey);
+      }
+    }
+  }
+  return page;
+}
+
+const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
+const ORIENTATION_TAG = 0x0112;
+const SHORT = 3;
+
+/**
+ * The EXIF orientation of a JPEG (1 to 8), read from its first APP1 Exif segment in either byte order; 1 when it has
+ * none or the segment is malformed.
+ */
+export function exifOrientation(jpeg: Buffer): number {
+  let at = 2;
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1];
+    // Start of scan or end of image: the metadata segments come before both.
+    if (marker === 0xda || marker === 0xd9) return 1;
+    const length = jpeg.readUInt16BE(at + 2);
+    if (length < 2) return 1;
+    const body = at + 4;
+    const end = Math.min(jpeg.length, at + 2 + length);
+    if (marker === 0xe1 && end - body > EXIF_HEADER.length && jpeg.subarray(body, body + EXIF_HEADER.length).equals(EXIF_HEADER)) {
+      return orientationIn(jpeg.subarray(body + EXIF_HEADER.length, end));
+    }
+    at += 2 + length;
+  }
+  return 1;
+}
+
+/** The orientation tag of a TIFF structure's first directory (EXIF's IFD0). */
+function orientationIn(tiff: Buffer): number {
+  if (tiff.length < 8) return 1;
+  const order = tiff.toString('latin1', 0, 2);
+  if (order !== 'II' && order !== 'MM') return 1;
+  const little = order === 'II';
+  const u16 = (offset: number): number => (little ? tiff.readUInt16LE(offset) : tiff.readUInt16BE(offset));
+  const u32 = (offset: number): number => (little ? tiff.readUInt32LE(offset) : tiff.readUInt32BE(offset));
+  if (u16(2) !== 42) return 1;
+  const directory = u32(4);
+  if (directory + 2 > tiff.length) return 1;
+  const entries = u16(directory);
+  for (let index = 0; index < entries; index += 1) {
+    const entry = directory + 2 + index * 12;
+    if (entry + 12 > tiff.length) return 1;
+    if (u16(entry) !== ORIENTATION_TAG) continue;
+    if (u16(entry + 2) !== SHORT) return 1;
+    // A SHORT value sits in the first two bytes of the entry's value field, in the structure's byte order.
+    const value = u16(entry + 8);
+    return value >= 1 && value <= 8 ? value : 1;
+  }
+  return 1;
+}
