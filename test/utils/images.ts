@@ -1,4 +1,6 @@
 /** Image files built for the parsers' tests. */
+import { encode as encodeJpeg } from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 /** A JPEG's APP1 Exif segment whose first directory holds only the orientation tag, in the given byte order. */
 export function exifSegment(orientation: number, order: 'II' | 'MM'): Buffer {
@@ -23,4 +25,20 @@ export function exifSegment(orientation: number, order: 'II' | 'MM'): Buffer {
 /** The JPEG with `segment` put right after its start-of-image marker. */
 export function withSegment(jpeg: Buffer, segment: Buffer): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+}
+
+/**
+ * A grey PNG page as a phone stores it when the page was held sideways: the picture turned 90 degrees
+ * counter-clockwise, saved as a JPEG with EXIF orientation 6 (turn it 90 degrees clockwise to show it), in `order`.
+ */
+export function sidewaysJpeg(png: Buffer, order: 'II' | 'MM'): Buffer {
+  const { width, height, data } = PNG.sync.read(png);
+  const stored = Buffer.alloc(width * height * 4, 255);
+  for (let y = 0; y < width; y += 1) {
+    for (let x = 0; x < height; x += 1) {
+      const from = (x * width + (width - 1 - y)) * 4;
+      stored.set(data.subarray(from, from + 3), (y * height + x) * 4);
+    }
+  }
+  return withSegment(encodeJpeg({ width: height, height: width, data: stored }, 95).data, exifSegment(6, order));
 }

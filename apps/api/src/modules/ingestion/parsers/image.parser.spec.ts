@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { encode as encodeJpeg } from 'jpeg-js';
-import { exifSegment, withSegment } from '@test/utils/images';
+import { sidewaysJpeg } from '@test/utils/images';
 import { pageMapProblem } from './paged-text';
 import { parseDocument } from './parser-registry';
 import { TesseractOcrEngine } from './tesseract-ocr.engine';
@@ -106,15 +105,7 @@ describe('ImageParser', () => {
   }, 60_000);
 
   it.each(['II', 'MM'] as const)('reads a JPEG taken sideways, upright by its EXIF orientation in %s byte order', async (order) => {
-    // Stored as a phone stores a page held sideways (the page turned 90 degrees counter-clockwise), with EXIF
-    // orientation 6: turn it 90 degrees clockwise to show it.
-    const { width, height, pixels } = await grayPixels(png);
-    const stored = Buffer.alloc(width * height * 4, 255);
-    for (let y = 0; y < width; y += 1) {
-      for (let x = 0; x < height; x += 1) stored.fill(pixels[x * width + (width - 1 - y)], (y * height + x) * 4, (y * height + x) * 4 + 3);
-    }
-    const jpeg = encodeJpeg({ width: height, height: width, data: stored }, 95).data;
-    const parsed = await parseDocument('jpeg', withSegment(jpeg, exifSegment(6, order)), { ocrEngine });
+    const parsed = await parseDocument('jpeg', sidewaysJpeg(png, order), { ocrEngine });
     expect(flat(parsed.text)).toBe(`${FIRST_LINE} ${SECOND_LINE}`);
   }, 60_000);
 
