@@ -47,40 +47,41 @@ function decode(type: 'png' | 'jpeg', bytes: Buffer, maxPixels: number): Rgba | 
 export function greyUpright(width: number, height: number, rgba: Uint8Array, orientation: number): GreyPage {
   const sideways = orientation >= 5 && orientation <= 8;
   const page = new GreyPage(sideways ? height : width, sideways ? width : height);
+  const [x0, xByX, xByY, y0, yByX, yByY] = turn(orientation, width - 1, height - 1);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const at = (y * width + x) * 4;
       const alpha = rgba[at + 3];
       const grey = Math.round((luminance(rgba[at], rgba[at + 1], rgba[at + 2]) * alpha) / 255) + 255 - alpha;
-      // Where the stored pixel (x, y) shows once the picture is turned as its orientation says.
-      switch (orientation) {
-        case 2:
-          page.set(width - 1 - x, y, grey);
-          break;
-        case 3:
-          page.set(width - 1 - x, height - 1 - y, grey);
-          break;
-        case 4:
-          page.set(x, height - 1 - y, grey);
-          break;
-        case 5:
-          page.set(y, x, grey);
-          break;
-        case 6:
-          page.set(height - 1 - y, x, grey);
-          break;
-        case 7:
-          page.set(height - 1 - y, width - 1 - x, grey);
-          break;
-        case 8:
-          page.set(y, width - 1 - x, grey);
-          break;
-        default:
-          page.set(x, y, grey);
-      }
+      page.set(x0 + xByX * x + xByY * y, y0 + yByX * x + yByY * y, grey);
     }
   }
   return page;
+}
+
+/**
+ * Where a stored pixel (x, y) shows once the picture is turned, as [x0, x by x, x by y, y0, y by x, y by y]: it shows at
+ * (x0 + x·(x by x) + y·(x by y), y0 + x·(y by x) + y·(y by y)); `right` and `bottom` are the stored picture's last column and row.
+ */
+function turn(orientation: number, right: number, bottom: number): [number, number, number, number, number, number] {
+  switch (orientation) {
+    case 2:
+      return [right, -1, 0, 0, 0, 1];
+    case 3:
+      return [right, -1, 0, bottom, 0, -1];
+    case 4:
+      return [0, 1, 0, bottom, 0, -1];
+    case 5:
+      return [0, 0, 1, 0, 1, 0];
+    case 6:
+      return [bottom, 0, -1, 0, 1, 0];
+    case 7:
+      return [bottom, 0, -1, right, -1, 0];
+    case 8:
+      return [0, 0, 1, right, -1, 0];
+    default:
+      return [0, 1, 0, 0, 0, 1];
+  }
 }
 
 const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
