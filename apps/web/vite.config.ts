@@ -31,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // Two files at a time, one per core of the 2-core machines the tests run on, as the jest tiers do (118 -> 77 s
+    // Two files at a time, one per core of the 2-core machines the tests run on, as the jest tiers do (118 -> 69-77 s
     // there); JEST_WORKERS=1 runs them one at a time, as it does the jest tiers.
     maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
     fileParallelism: process.env.JEST_WORKERS !== '1',

@@ -1,7 +1,8 @@
 import { encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { exifSegment, withSegment } from '@test/utils/images';
-import { exifOrientation, greyUpright, ocrPageImage } from './image-pixels';
+import { jpegOrientation } from './image-info';
+import { greyUpright, ocrPageImage } from './image-pixels';
 
 /** Grey values as RGBA, opaque. */
 function opaque(greys: number[]): Uint8Array {
@@ -38,19 +39,19 @@ describe('greyUpright', () => {
   });
 });
 
-describe('exifOrientation', () => {
+describe('jpegOrientation', () => {
   const jpeg = encodeJpeg({ width: 8, height: 8, data: Buffer.alloc(8 * 8 * 4, 255) }, 90).data;
 
   it.each(['II', 'MM'] as const)('reads the orientation in %s byte order', (order) => {
-    expect(exifOrientation(withSegment(jpeg, exifSegment(6, order)))).toBe(6);
-    expect(exifOrientation(withSegment(jpeg, exifSegment(8, order)))).toBe(8);
+    expect(jpegOrientation(withSegment(jpeg, exifSegment(6, order)))).toBe(6);
+    expect(jpegOrientation(withSegment(jpeg, exifSegment(8, order)))).toBe(8);
   });
 
   it('is 1 without EXIF, with an orientation out of range, or with a cut-off segment', () => {
-    expect(exifOrientation(jpeg)).toBe(1);
-    expect(exifOrientation(withSegment(jpeg, exifSegment(12, 'II')))).toBe(1);
+    expect(jpegOrientation(jpeg)).toBe(1);
+    expect(jpegOrientation(withSegment(jpeg, exifSegment(12, 'II')))).toBe(1);
     const segment = exifSegment(6, 'II');
-    expect(exifOrientation(withSegment(jpeg, segment).subarray(0, 2 + segment.length - 8))).toBe(1);
+    expect(jpegOrientation(withSegment(jpeg, segment).subarray(0, 2 + segment.length - 8))).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { GreyPage, luminance } from './grey-png';
+import { jpegOrientation } from './image-info';
 
 /**
  * An uploaded PNG or JPEG as the page OCR reads: upright, in grey, as a PNG. Grey because the OCR engine's
@@ -19,7 +20,7 @@ import { GreyPage, luminance } from './grey-png';
 export function ocrPageImage(type: 'png' | 'jpeg', bytes: Buffer, maxPixels: number): Buffer {
   const decoded = decode(type, bytes, maxPixels);
   if (decoded === null) return bytes;
-  return greyUpright(decoded.width, decoded.height, decoded.data, type === 'jpeg' ? exifOrientation(bytes) : 1).toPng();
+  return greyUpright(decoded.width, decoded.height, decoded.data, type === 'jpeg' ? jpegOrientation(bytes) : 1).toPng();
 }
 
 interface Rgba {
@@ -82,54 +83,4 @@ function turn(orientation: number, right: number, bottom: number): [number, numb
     default:
       return [0, 1, 0, 0, 0, 1];
   }
-}
-
-const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
-const ORIENTATION_TAG = 0x0112;
-const SHORT = 3;
-
-/**
- * The EXIF orientation of a JPEG (1 to 8), read from its first APP1 Exif segment in either byte order; 1 when it has
- * none or the segment is malformed.
- */
-export function exifOrientation(jpeg: Buffer): number {
-  let at = 2;
-  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
-    const marker = jpeg[at + 1];
-    // Start of scan or end of image: the metadata segments come before both.
-    if (marker === 0xda || marker === 0xd9) return 1;
-    const length = jpeg.readUInt16BE(at + 2);
-    if (length < 2) return 1;
-    const body = at + 4;
-    const end = Math.min(jpeg.length, at + 2 + length);
-    if (marker === 0xe1 && end - body > EXIF_HEADER.length && jpeg.subarray(body, body + EXIF_HEADER.length).equals(EXIF_HEADER)) {
-      return orientationIn(jpeg.subarray(body + EXIF_HEADER.length, end));
-    }
-    at += 2 + length;
-  }
-  return 1;
-}
-
-/** The orientation tag of a TIFF structure's first directory (EXIF's IFD0). */
-function orientationIn(tiff: Buffer): number {
-  if (tiff.length < 8) return 1;
-  const order = tiff.toString('latin1', 0, 2);
-  if (order !== 'II' && order !== 'MM') return 1;
-  const little = order === 'II';
-  const u16 = (offset: number): number => (little ? tiff.readUInt16LE(offset) : tiff.readUInt16BE(offset));
-  const u32 = (offset: number): number => (little ? tiff.readUInt32LE(offset) : tiff.readUInt32BE(offset));
-  if (u16(2) !== 42) return 1;
-  const directory = u32(4);
-  if (directory + 2 > tiff.length) return 1;
-  const entries = u16(directory);
-  for (let index = 0; index < entries; index += 1) {
-    const entry = directory + 2 + index * 12;
-    if (entry + 12 > tiff.length) return 1;
-    if (u16(entry) !== ORIENTATION_TAG) continue;
-    if (u16(entry + 2) !== SHORT) return 1;
-    // A SHORT value sits in the first two bytes of the entry's value field, in the structure's byte order.
-    const value = u16(entry + 8);
-    return value >= 1 && value <= 8 ? value : 1;
-  }
-  return 1;
 }
