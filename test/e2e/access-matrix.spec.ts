@@ -115,10 +115,25 @@ describe('access matrix (openapi.yaml × actors)', () => {
 
   afterAll(() => ctx?.close());
 
-  /** A session of its own for every case, so a logout in one case ends no other case's session. */
   async function login(user: TestUser): Promise<string> {
     return (await ok(api(ctx).POST('/api/login/', { body: { email: user.email, password: user.password } }))).token;
   }
+
+  /**
+   * Sessions kept from case to case, one per use: a case that ends one (a logout) makes the next case that needs it
+   * log in again, found by asking who the token belongs to. Logging in for every case spent most of the matrix's time
+   * hashing passwords.
+   */
+  const sessions = new Map<string, string>();
+  async function session(use: string, user: TestUser): Promise<string> {
+    const kept = sessions.get(use);
+    if (kept !== undefined && (await ctx.http.get('/api/me/').set('Authorization', `Bearer ${kept}`)).status === 200) return kept;
+    const token = await login(user);
+    sessions.set(use, token);
+    return token;
+  }
+  /** The owner's session that plants each case's project and reads it back; not the one the owner acts with. */
+  const planterSession = (): Promise<string> => session('planter', owner());
 
   // Raw: the matrix builds each request from the operation read out of openapi.yaml at run time, so its paths
   // and bodies are data, not literals the typed client could check.
@@ -162,7 +177,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
     await share(people.walledMember, 'editor');
     await ctx.app.get(DataSource).query('INSERT INTO walls (project_id, user_id) VALUES ($1, $2)', [planted.projectId, people.walledMember.id]);
     if (needs.includes('invitation')) {
-      const invited = await ok(api(ctx, await login(people.firmAdmin)).POST('/api/admin/invitations/', { body: { email: `invitee-${hex()}@firm.example`, role: 'member' } }), 201);
+      const invited = await ok(api(ctx, await session('firmAdmin', people.firmAdmin)).POST('/api/admin/invitations/', { body: { email: `invitee-${hex()}@firm.example`, role: 'member' } }), 201);
       planted.invitationId = invited.id;
     }
     if (needs.includes('apiKey')) {
@@ -214,7 +229,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
       case 'unsharedMember':
       case 'firmAdmin':
       case 'otherFirmAdmin':
-        return login(people[actor]);
+        return session(actor, people[actor]);
       case 'anonymous':
         return undefined;
       case 'revokedToken': {
@@ -224,7 +239,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
       }
       case 'expiredToken':
       case 'forgedToken': {
-        const claims = claimsOf(await login(owner()));
+        const claims = claimsOf(await planterSession());
         const now = Math.floor(Date.now() / 1000);
         // The same claims re-signed with the real key and a live expiry are accepted, so the case tests only the flaw it names.
         await ok(api(ctx, signToken({ ...claims, exp: now + 600 }, secret)).GET('/api/me/'));
@@ -267,7 +282,7 @@ describe('access matrix (openapi.yaml × actors)', () => {
   });
 
   it.each(cases)('$name', async ({ operation, row, actor }) => {
-    const ownerToken = await login(owner());
+    const ownerToken = await planterSession();
     const planted = await plant(ownerToken, row.scope === 'own' ? [] : row.needs);
     const values: Record<string, string> = {
       id: planted.projectId,
@@ -308,8 +323,8 @@ describe('access matrix (openapi.yaml × actors)', () => {
   });
 
   it.each(nested.map(({ operation, row }) => ({ name: operation.id, operation, row })))('$name: the owner’s document or member named under another owner’s project is 404', async ({ operation, row }) => {
-    const ownerToken = await login(owner());
-    const otherToken = await login(people.unsharedMember);
+    const ownerToken = await planterSession();
+    const otherToken = await session('unsharedMember', people.unsharedMember);
     const planted = await plant(ownerToken, row.scope === 'project' ? row.needs : []);
     const theirs = await ok(api(ctx, otherToken).POST('/api/projects/', { body: { name: `Matter ${hex()}` } }), 201);
     const values = { id: theirs.id, project_id: theirs.id, documentId: planted.documentId ?? '', filename: planted.filename ?? '', userId: people.editor.id, role: 'viewer' };
