@@ -63,6 +63,26 @@ describe(DatabaseHandle.name, () => {
   });
 });
 
+describeIf(serverRequirements.postgres, 'DATABASE_URL options with DATABASE_SCHEMA', () => {
+  const url = new URL(services.databaseUrl ?? 'postgres://absent');
+  url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c statement_timeout=4321`.trim());
+  const config = testConfig({ DATABASE_URL: url.toString() });
+
+  afterAll(() => dropSchema(config));
+
+  it('applies the options the URL gives and keeps every table and query in the schema', async () => {
+    const handle = await DatabaseHandle.open(config.database, [], MIGRATIONS);
+    try {
+      const [timeout] = (await handle.dataSource.query('SHOW statement_timeout')) as { statement_timeout: string }[];
+      expect(timeout.statement_timeout).toBe('4321ms');
+      const [where] = (await handle.dataSource.query('SELECT current_schema() AS schema, to_regclass($1) IS NOT NULL AS migrated', [`"${config.database.schema}".migrations`])) as { schema: string; migrated: boolean }[];
+      expect(where).toEqual({ schema: config.database.schema, migrated: true });
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe('the binary vectors migration', () => {
   const config = testConfig();
 

@@ -8,6 +8,23 @@ type EntityList = MixedList<string | EntityClass>;
 type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
 
 const MIGRATION_LOCK_KEY = 724_119_301;
+/** Connections of the PostgreSQL pool of one process. */
+const POOL_SIZE = 10;
+
+/**
+ * How to reach PostgreSQL: the URL, and the pool's settings. A schema is the session's search_path, set through the
+ * startup options; options the URL gives itself (`?options=-c statement_timeout=5000`) are kept beside it. node-postgres
+ * lets a URL's options replace those of the settings, which would put every query of a deployment with
+ * DATABASE_SCHEMA in the public schema, so they are moved out of the URL and joined.
+ */
+export function postgresConnection(url: string, schema: string | null): { url: string; extra: { max: number; options?: string } } {
+  if (!schema) return { url, extra: { max: POOL_SIZE } };
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  const options = [own, `-c search_path=${schema}`].filter((option) => option !== null && option.trim() !== '').join(' ');
+  return { url: own === null ? url : parsed.toString(), extra: { max: POOL_SIZE, options } };
+}
 
 /** Owns the TypeORM DataSource and, in embedded mode, the thread running PGlite behind it. */
 export class DatabaseHandle {
@@ -29,9 +46,10 @@ export class DatabaseHandle {
       pglite = await EmbeddedDatabaseThread.open(config.pgliteDir);
       // PGlite is a single session: one pooled client, never closed while idle.
       options = { ...common, poolSize: 1, extra: { connection: new EmbeddedConnection(pglite), max: 1, idleTimeoutMillis: 0 } };
+    } else if (config.url) {
+      options = { ...common, ...postgresConnection(config.url.reveal(), config.schema), schema: config.schema ?? undefined };
     } else {
-      const searchPath = config.schema ? { options: `-c search_path=${config.schema}` } : {};
-      options = { ...common, url: config.url?.reveal(), schema: config.schema ?? undefined, extra: { max: 10, ...searchPath } };
+      throw new Error('PostgreSQL needs DATABASE_URL');
     }
     const dataSource = new DataSource(options);
     try {
