@@ -16,8 +16,9 @@ const common = {
   // Stryker's sandboxes (npm run test:mutation) hold a copy of the repository.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
-// The tiers that start apps share one empty embedded cluster per run (test/utils/embedded-cluster.ts).
-const startsApps = { globalSetup: '<rootDir>/test/utils/global-setup.js', globalTeardown: '<rootDir>/test/utils/global-teardown.js' };
+// One folder per run for every test's data, removed when the run ends; the tiers that start apps also keep the run's
+// one empty embedded cluster in it (test/utils/embedded-cluster.ts).
+const runFolder = { globalSetup: '<rootDir>/test/utils/global-setup.js', globalTeardown: '<rootDir>/test/utils/global-teardown.js' };
 module.exports = {
   // A worker runs its suites one after another; the apps they start (PGlite and its WASM memory above all) are not all
   // given back, so a worker is replaced once it holds more than this after a suite.
@@ -26,11 +27,11 @@ module.exports = {
   // idle there). Every suite is parallel-safe: its own data directory, schema, Redis prefix and ports.
   maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'] },
-    { ...common, ...startsApps, displayName: 'integration', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
-    { ...common, ...startsApps, displayName: 'e2e', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
+    { ...common, ...runFolder, displayName: 'unit', testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/libs/legal/src/**/*.spec.ts', '<rootDir>/cli/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'] },
+    { ...common, ...runFolder, displayName: 'integration', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
+    { ...common, ...runFolder, displayName: 'e2e', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
     // npm run test:reliability: faults against its own PostgreSQL, Redis and processes (test/reliability).
-    { ...common, ...startsApps, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'] },
-    { ...common, ...startsApps, displayName: 'browser', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
+    { ...common, ...runFolder, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'] },
+    { ...common, ...runFolder, displayName: 'browser', setupFilesAfterEnv: ['<rootDir>/test/utils/slow-tests.ts'], testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
   ],
 };

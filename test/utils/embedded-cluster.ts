@@ -12,14 +12,14 @@ import { CLUSTER_TEMPLATE, openEmbeddedDatabase } from '@api/modules/database/em
  * (`test/utils/global-setup.js`), then copied as files: the app sees a folder that holds a database, as after any
  * restart, and runs its migrations on it. Suites about creating a cluster call `openEmbeddedDatabase` themselves.
  */
-const CACHE_ENV = 'CASEWISE_TEST_CLUSTER_DIR';
+const RUN_FOLDER_ENV = 'CASEWISE_TEST_TMP';
 
 let made: string | null = null;
 
 /** The run's empty cluster, made by the first worker that needs it; null outside a jest run with the global setup. */
 async function emptyCluster(): Promise<string | null> {
   if (made !== null) return made;
-  const cache = process.env[CACHE_ENV];
+  const cache = process.env[RUN_FOLDER_ENV];
   if (!cache) return null;
   const cluster = join(cache, 'cluster');
   if (!existsSync(join(cluster, 'PG_VERSION'))) {

@@ -1,7 +1,9 @@
-// Removes the run's embedded cluster folder made by global-setup.js.
+// Removes the run's folder made by global-setup.js: the embedded cluster and every test's data folder.
 const { rmSync } = require('node:fs');
 
 module.exports = async function globalTeardown() {
-  const folder = process.env.CASEWISE_TEST_CLUSTER_DIR;
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  const folder = globalThis.casewiseTestRunMade;
+  if (!folder) return;
+  rmSync(folder, { recursive: true, force: true });
+  delete process.env.CASEWISE_TEST_TMP;
 };

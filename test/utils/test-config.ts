@@ -37,8 +37,12 @@ export function jobTransports(suite: string): ('inline' | 'redis')[] {
   return ['inline'];
 }
 
+/**
+ * A new folder for a test's data: inside the run's folder in the tiers that start apps (test/utils/global-setup.js),
+ * which is removed when the run ends, else in the system's temporary folder.
+ */
 export function tempDir(prefix = 'casewise-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(process.env.CASEWISE_TEST_TMP ?? tmpdir(), prefix));
 }
 
 export function uniqueName(prefix: string): string {

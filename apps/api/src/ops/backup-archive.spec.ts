@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@test/utils/test-config';
 import { ARCHIVE_FORMAT, ArchiveWriter, extractEntry, readEntry, readManifest, verifyEntries } from './backup-archive';
 
 async function archiveOf(dir: string, entries: Record<string, Buffer>): Promise<string> {
@@ -20,7 +20,7 @@ describe('backup archive', () => {
   const contents = { 'database.json.gz': Buffer.from('{"tables":[]}'), 'files/ab/one.bin': Buffer.from([0, 1, 2, 255, 0]), 'files/cd/empty.bin': Buffer.alloc(0) };
 
   it('gives back every entry as written, with its checksum', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'casewise-archive-'));
+    const dir = tempDir('casewise-archive-');
     const path = await archiveOf(dir, contents);
     const manifest = await readManifest(path);
     await verifyEntries(path, manifest);
@@ -34,7 +34,7 @@ describe('backup archive', () => {
   });
 
   it('names what is wrong: a damaged entry, a cut-off archive, a file that is no archive', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'casewise-archive-'));
+    const dir = tempDir('casewise-archive-');
     const path = await archiveOf(dir, contents);
     const manifest = await readManifest(path);
     const one = manifest.entries[1];

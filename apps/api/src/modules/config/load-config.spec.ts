@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@test/utils/test-config';
 import { ConfigError } from './config.error';
 import { loadConfig } from './load-config';
 import { APP_VERSION } from './version';
 
 function dataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'casewise-config-'));
+  return tempDir('casewise-config-');
 }
 
 describe(loadConfig.name, () => {

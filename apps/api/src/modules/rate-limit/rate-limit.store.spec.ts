@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Clock } from '@api/modules/common/clock';
 import { ConfigService } from '@api/modules/config/config.service';
 import { loadConfig } from '@api/modules/config/load-config';
+import { tempDir } from '@test/utils/test-config';
 import { RateLimitStore } from './rate-limit.store';
 
 class FixedClock extends Clock {
@@ -15,7 +13,7 @@ class FixedClock extends Clock {
 
 describe(RateLimitStore.name, () => {
   const clock = new FixedClock();
-  const sut = new RateLimitStore(new ConfigService(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'casewise-rate-')) })), clock);
+  const sut = new RateLimitStore(new ConfigService(loadConfig({ DATA_DIR: tempDir('casewise-rate-') })), clock);
 
   it('counts hits of one key within its window and says when the window ends', async () => {
     expect(await sut.hit('questions:a', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
