@@ -5,13 +5,9 @@
 const { spawnSync } = require('node:child_process');
 const { connect } = require('node:net');
 
-// The suites' sessions do not wait for the server to flush its log to disk at each commit (synchronous_commit=off,
-// the session's own setting, leaving the server's as it is): what they check does not depend on surviving a crash of
-// the machine, and about twenty thousand commits each waited for a disk flush here. test:reliability, which
-// restarts its servers, runs its own.
 const env = {
   ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test?options=-c%20synchronous_commit%3Doff',
+  DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
 
