@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { childModule } from '@api/modules/common/node-module';
+import { DATABASE_THREAD_NICENESS, SCORING_THREAD_NICENESS } from '@api/modules/common/thread-priority';
 import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
 import { DatabaseHandle } from '@api/modules/database/database.handle';
 import { STATEMENT_CACHE_SIZE } from '@api/modules/database/embedded-thread';
@@ -13,6 +14,7 @@ import { DocumentCounts1763940000000 } from '@api/modules/database/migrations/17
 import { decodeVector, encodeVector } from '@api/modules/vectors/vector-bytes';
 import { dropSchema } from '../utils/test-app';
 import { describeIf } from '../utils/requirements';
+import { threadNiceness, threadNicenessReadable } from '../utils/threads';
 import { serverRequirements, services, testConfig } from '../utils/test-config';
 
 const VECTOR_ROW = '00000000-0000-4000-8000-0000000000a1';
@@ -275,10 +277,21 @@ describe('the embedded database', () => {
 describe('the embedded database in its own thread', () => {
   let root: string;
   let handle: DatabaseHandle;
+  /** The process's threads before the database's started. */
+  let threadsBefore: Map<number, number>;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'casewise-thread-'));
+    threadsBefore = threadNicenessReadable ? threadNiceness() : new Map();
     handle = await DatabaseHandle.open({ kind: 'pglite', url: null, pgliteDir: join(root, 'db'), schema: null }, [], MIGRATIONS);
+  });
+
+  (threadNicenessReadable ? it : it.skip)('runs below the event loop’s CPU priority, above the scoring threads’, and leaves the loop’s own', () => {
+    const mine = threadsBefore.get(process.pid) as number;
+    const started = [...threadNiceness()].filter(([tid]) => !threadsBefore.has(tid)).map(([, nice]) => nice);
+    expect(started).toContain(Math.min(19, mine + DATABASE_THREAD_NICENESS));
+    expect(DATABASE_THREAD_NICENESS).toBeLessThan(SCORING_THREAD_NICENESS);
+    expect(threadNiceness().get(process.pid)).toBe(mine);
   });
 
   afterAll(async () => {

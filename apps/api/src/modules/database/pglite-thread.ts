@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { DatabaseInUseError, openEmbeddedDatabase } from './embedded-database';
+import { DATABASE_THREAD_NICENESS, lowerThreadPriority } from '@api/modules/common/thread-priority';
 import type { ThreadReply } from '@api/modules/common/thread-replies';
 import type { ThreadOpened, ThreadRequest, ThreadStart, ThreadValue } from './embedded-thread';
 
@@ -13,6 +14,7 @@ import type { ThreadOpened, ThreadRequest, ThreadStart, ThreadValue } from './em
  */
 
 if (isMainThread || parentPort === null) throw new Error('pglite-thread runs only as a worker thread started by EmbeddedDatabaseThread');
+lowerThreadPriority(DATABASE_THREAD_NICENESS);
 const port = parentPort;
 const { directory, template } = workerData as ThreadStart;
 let db: PGlite | null = null;

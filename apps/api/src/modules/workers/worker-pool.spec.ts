@@ -1,35 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { ConfigService } from '@api/modules/config/config.service';
+import { SCORING_THREAD_NICENESS } from '@api/modules/common/thread-priority';
 import { strict } from '@test/utils/strict';
-import { SCORING_THREAD_NICENESS } from './thread-priority';
+import { threadNiceness, threadNicenessReadable } from '@test/utils/threads';
 import { WorkerPool } from './worker-pool';
 
-/** Each thread of this process with its nice value (/proc/self/task/<tid>/stat, field 19). */
-function niceness(): Map<number, number> {
-  const threads = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // The fields after the command name, which is in parentheses and may hold spaces: state is field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    threads.set(Number(tid), Number(fields[19 - 3]));
-  }
-  return threads;
-}
-
-const onLinux = existsSync('/proc/thread-self');
-
 describe(WorkerPool.name, () => {
-  (onLinux ? it : it.skip)('runs its threads at a lower CPU priority than the event loop, which keeps its own', async () => {
+  (threadNicenessReadable ? it : it.skip)('runs its threads at a lower CPU priority than the event loop, which keeps its own', async () => {
     const config = strict<ConfigService>({ app: { role: 'all' } as ConfigService['app'], workers: { threads: 1 }, search: { cacheMb: 256, vectorWeight: 0 } });
     const pool = new WorkerPool(config);
-    const before = niceness();
+    const before = threadNiceness();
     const mine = before.get(process.pid) as number;
     try {
       // A call starts the thread; its answer comes once the thread is running its code.
       await pool.call('project', 'forget', 'project');
-      const started = [...niceness()].filter(([tid]) => !before.has(tid));
+      const started = [...threadNiceness()].filter(([tid]) => !before.has(tid));
       expect(started.map(([, nice]) => nice)).toContain(Math.min(19, mine + SCORING_THREAD_NICENESS));
-      expect(niceness().get(process.pid)).toBe(mine);
+      expect(threadNiceness().get(process.pid)).toBe(mine);
     } finally {
       await pool.onApplicationShutdown();
     }

@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { lowerThreadPriority, SCORING_THREAD_NICENESS } from './thread-priority';
+import { lowerThreadPriority, SCORING_THREAD_NICENESS } from '@api/modules/common/thread-priority';
 import type { WorkerThreadData } from './worker-pool';
 import { movable, workerHandlers, type WorkerReply, type WorkerRequest } from './worker.handlers';
 
