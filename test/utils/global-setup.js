@@ -1,4 +1,4 @@
-// Jest global setup of the tiers that start apps: one folder for the run, which test/utils/test-config.ts `tempDir`
+// Jest global setup of every tier: one folder for the run, which test/utils/test-config.ts `tempDir`
 // makes every test's data folder in and which holds the run's one empty embedded cluster
 // (test/utils/embedded-cluster.ts). global-teardown.js removes it, and with it every data folder of the run.
 const { mkdtempSync } = require('node:fs');

@@ -5,7 +5,7 @@ import { getPriority, setPriority } from 'node:os';
 export const SCORING_THREAD_NICENESS = 10;
 /**
  * How much less CPU-eager the embedded database's thread is than the event loop. Each query wakes it; at the event
- * loop's own priority it took the core from the loop as it woke (a sixth of the loop's samples under load sat in the
+ * loop's own priority it took the core from the loop as it woke (15 % of the loop's samples under load sat in the
  * `postMessage` that wakes it), and a health check waited behind it. Above the scoring threads: every answer waits
  * for its queries.
  */
