@@ -1,7 +1,7 @@
 // Writes openapi.yaml from the Nest decorators and regenerates libs/api-client from it.
 // With --check it writes nothing and fails when either committed file is stale.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
@@ -22,6 +22,7 @@ async function generateSpec(): Promise<string> {
     return dump(document, { sortKeys: true, lineWidth: -1, noRefs: true });
   } finally {
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -49,7 +50,12 @@ async function main(): Promise<void> {
   if (check) {
     const scratch = mkdtempSync(join(tmpdir(), 'casewise-openapi-check-'));
     writeFileSync(join(scratch, 'openapi.yaml'), spec);
-    const schema = generateClient(join(scratch, 'openapi.yaml'), join(scratch, 'schema.d.ts'));
+    let schema: string;
+    try {
+      schema = generateClient(join(scratch, 'openapi.yaml'), join(scratch, 'schema.d.ts'));
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
     const stale = [spec !== readOrEmpty(SPEC) && 'openapi.yaml', schema !== readOrEmpty(SCHEMA) && 'libs/api-client/src/schema.d.ts'].filter(Boolean);
     if (stale.length > 0) {
       console.error(`Stale generated files: ${stale.join(', ')}. Run \`npm run sync:openapi\` and commit the result.`);
