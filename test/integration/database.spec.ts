@@ -14,7 +14,7 @@ import { DocumentCounts1763940000000 } from '@api/modules/database/migrations/17
 import { decodeVector, encodeVector } from '@api/modules/vectors/vector-bytes';
 import { dropSchema } from '../utils/test-app';
 import { describeIf } from '../utils/requirements';
-import { threadNiceness, threadNicenessReadable } from '../utils/threads';
+import { startedSince, threadNiceness, threadNicenessReadable } from '../utils/threads';
 import { serverRequirements, services, testConfig } from '../utils/test-config';
 
 const VECTOR_ROW = '00000000-0000-4000-8000-0000000000a1';
@@ -288,8 +288,7 @@ describe('the embedded database in its own thread', () => {
 
   (threadNicenessReadable ? it : it.skip)('runs below the event loop’s CPU priority, above the scoring threads’, and leaves the loop’s own', () => {
     const mine = threadsBefore.get(process.pid) as number;
-    const started = [...threadNiceness()].filter(([tid]) => !threadsBefore.has(tid)).map(([, nice]) => nice);
-    expect(started).toContain(Math.min(19, mine + DATABASE_THREAD_NICENESS));
+    expect(startedSince(threadsBefore)).toContain(Math.min(19, mine + DATABASE_THREAD_NICENESS));
     expect(DATABASE_THREAD_NICENESS).toBeLessThan(SCORING_THREAD_NICENESS);
     expect(threadNiceness().get(process.pid)).toBe(mine);
   });

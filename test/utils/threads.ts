@@ -14,3 +14,8 @@ export function threadNiceness(): Map<number, number> {
   }
   return threads;
 }
+
+/** The nice values of this process's threads that were not among `before` (a `threadNiceness()` taken earlier). */
+export function startedSince(before: Map<number, number>): number[] {
+  return [...threadNiceness()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+}

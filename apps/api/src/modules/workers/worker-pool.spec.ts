@@ -1,7 +1,7 @@
 import type { ConfigService } from '@api/modules/config/config.service';
 import { SCORING_THREAD_NICENESS } from '@api/modules/common/thread-priority';
 import { strict } from '@test/utils/strict';
-import { threadNiceness, threadNicenessReadable } from '@test/utils/threads';
+import { startedSince, threadNiceness, threadNicenessReadable } from '@test/utils/threads';
 import { WorkerPool } from './worker-pool';
 
 describe(WorkerPool.name, () => {
@@ -13,8 +13,7 @@ describe(WorkerPool.name, () => {
     try {
       // A call starts the thread; its answer comes once the thread is running its code.
       await pool.call('project', 'forget', 'project');
-      const started = [...threadNiceness()].filter(([tid]) => !before.has(tid));
-      expect(started.map(([, nice]) => nice)).toContain(Math.min(19, mine + SCORING_THREAD_NICENESS));
+      expect(startedSince(before)).toContain(Math.min(19, mine + SCORING_THREAD_NICENESS));
       expect(threadNiceness().get(process.pid)).toBe(mine);
     } finally {
       await pool.onApplicationShutdown();
