@@ -118,16 +118,30 @@ function outsideFurniture(passage: AnswerPassage, start: number, end: number, fu
   return best;
 }
 
+/** Each passage's segments a quote may come from (not a heading, a placeholder or a table of contents), found once per segmentation. */
+const quotableSegments = new WeakMap<readonly Segment[], readonly Segment[]>();
+
+function quotable(segments: readonly Segment[]): readonly Segment[] {
+  let found = quotableSegments.get(segments);
+  if (found === undefined) {
+    found = segments.filter((segment) => !segment.isHeading && WORDLIKE.test(segment.text) && !PLACEHOLDER.test(segment.text) && !isContents(segment.text));
+    quotableSegments.set(segments, found);
+  }
+  return found;
+}
+
 function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOptions['boilerplate']): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   passages.forEach((passage, passageRank) => {
     const fallbackHeading = passage.headingPath.length > 0 ? passage.headingPath[passage.headingPath.length - 1] : '';
     const furniture = boilerplate?.[passage.documentId] ?? NO_SPANS;
-    for (const segment of segmentsOf.get(passage.text)) {
-      if (segment.isHeading || !WORDLIKE.test(segment.text) || PLACEHOLDER.test(segment.text) || isContents(segment.text)) continue;
-      // A sentence that runs into a page's footer or header is quoted without it.
-      const kept = outsideFurniture(passage, passage.start + segment.start, passage.start + segment.end, furniture);
+    for (const segment of quotable(segmentsOf.get(passage.text))) {
+      const from = passage.start + segment.start;
+      const to = passage.start + segment.end;
+      // A sentence that runs into a page's footer or header is quoted without it; one clear of them (trimmed and with a
+      // word, as a quotable segment is) whole.
+      const kept = overlapsAny(furniture, from, to) ? outsideFurniture(passage, from, to, furniture) : { start: from, end: to };
       if (kept === undefined) continue;
       const { start, end } = kept;
       const key = `${passage.documentId}\u0000${start}\u0000${end}`;
@@ -137,7 +151,9 @@ function candidatesOf(passages: readonly AnswerPassage[], boilerplate: AnswerOpt
         passage,
         start,
         end,
-        text: passage.text.slice(start - passage.start, end - passage.start),
+        // The segment's own string when the sentence is the whole of it: the memos that read it next (its terms) find
+        // it by a hash worked out once, where a new slice would be hashed afresh for every question.
+        text: start === from && end === to ? segment.text : passage.text.slice(start - passage.start, end - passage.start),
         heading: segment.heading !== '' ? segment.heading : fallbackHeading,
         sectionStart: segment.sectionStart,
         passageRank,

@@ -193,6 +193,20 @@ describe('boilerplate kept out of chunks and answers', () => {
     expect(insured.abstained).toBe(false);
     for (const citation of insured.citations) expect(overlapsAny(spans, citation.start, citation.end)).toBe(false);
   });
+
+  it('quotes a sentence that runs on from a page header without the header', () => {
+    // "Acme Holdings Inc. Confidential\n2.1 The Supplier shall maintain insurance ..." is one sentence to the splitter.
+    const second = pages[1];
+    const passage: AnswerPassage = { id: 'p2', documentId: 'd', file: 'f.pdf', page: 2, start: second.start, end: second.end, text: text.slice(second.start, second.end), score: 1, headingPath: [] };
+    const answer = answerExtractively('What limit of insurance must the Supplier maintain?', [passage], { pages: { d: pages }, boilerplate: { d: spans } });
+    expect(answer.abstained).toBe(false);
+    const quotes = answer.citations.map((citation) => citation.quote);
+    expect(quotes).toContainEqual(expect.stringMatching(/^2\.1 The Supplier shall maintain insurance with a limit of not less than 2 million dollars/));
+    for (const citation of answer.citations) {
+      expect(overlapsAny(spans, citation.start, citation.end)).toBe(false);
+      expect(text.slice(citation.start, citation.end)).toBe(citation.quote);
+    }
+  });
 });
 
 describe('span helpers', () => {
