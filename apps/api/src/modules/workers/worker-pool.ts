@@ -4,6 +4,7 @@ import { ANSWER_MEMO_BYTES } from '@casewise/legal';
 import { childModule } from '@api/modules/common/node-module';
 import { ThreadReplies } from '@api/modules/common/thread-replies';
 import { ConfigService } from '@api/modules/config/config.service';
+import { startWithOwnHeapLimits } from './heap-limits';
 import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type WorkerRequest } from './worker.handlers';
 
 /**
@@ -13,10 +14,9 @@ import { movable, workerHandlers, type WorkerHandlers, type WorkerOp, type Worke
 const ANSWER_MEMO_SHARE = 0.5;
 
 /**
- * Young generation of each search and answering thread: three semi-spaces of 16 MB, V8's own default. The server's
- * `--max-semi-space-size=4` (start:api, kept small for memory) would otherwise bound these threads too, and an answer
- * allocates a few MB of short-lived strings and arrays: at 4 MB the thread spent about a sixth of its time in
- * scavenges. Under bench:qa: 10.5-10.8 -> 8.1-8.8 ms of server CPU an answer (README, stop 62).
+ * Young generation of each search and answering thread: three semi-spaces of 16 MB, V8's own default. An answer
+ * allocates a few MB of short-lived strings and arrays: with the server's 4-MB semi-spaces the thread collected its
+ * young generation every 40 ms or so (816 scavenges in a 30-s bench:qa, 194 with these).
  */
 const YOUNG_GENERATION_MB = 48;
 
@@ -120,7 +120,9 @@ export class WorkerPool implements OnApplicationBootstrap, OnApplicationShutdown
 
   private spawn(slot: Slot): NonNullable<Slot['thread']> {
     const { path, execArgv } = childModule(__dirname, 'worker-thread');
-    const worker = new Worker(path, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, stdout: false, stderr: false, workerData: this.threadData });
+    const worker = startWithOwnHeapLimits(
+      () => new Worker(path, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, stdout: false, stderr: false, workerData: this.threadData }),
+    );
     const thread = { worker, replies: new ThreadReplies<unknown>(worker) };
     slot.thread = thread;
     slot.routes = new Set();
