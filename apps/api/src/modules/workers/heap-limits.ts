@@ -2,8 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 
 /**
- * The process's own `--max-semi-space-size` in MB (start:api gives the event loop 4-MB semi-spaces, kept small for
- * memory), from its command line or NODE_OPTIONS; 0 when it has none.
+ * The process's own `--max-semi-space-size` in MB (start:api and the Dockerfile bound the event loop's, for memory), from
+ * its command line or NODE_OPTIONS; 0 when it has none.
  */
 export function processSemiSpaceCapMb(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): number {
   const words = [...execArgv, ...nodeOptions.split(/\s+/).filter(Boolean)];
@@ -20,8 +20,8 @@ let startingUncapped = 0;
 
 /**
  * Starts a thread whose heap takes its own `resourceLimits`. V8 lets a process-wide `--max-semi-space-size` override a
- * worker's `maxYoungGenerationSizeMb`: under start:api the search and answering threads had the event loop's 4-MB
- * semi-spaces whatever they asked for. The flag is read when a thread's heap is made, so it is lifted while such
+ * worker's `maxYoungGenerationSizeMb`: until stop 64 the search and answering threads had start:api's 4-MB semi-spaces
+ * whatever they asked for. The flag is read when a thread's heap is made, so it is lifted while such
  * threads start and put back once they run: the event loop's heap, made at start, keeps the cap, and so does any other
  * thread started later (the embedded database's).
  */

@@ -15,7 +15,7 @@ const ANSWER_MEMO_SHARE = 0.5;
 
 /**
  * Young generation of each search and answering thread: three semi-spaces of 16 MB, V8's own default. An answer
- * allocates a few MB of short-lived strings and arrays: with the server's 4-MB semi-spaces the thread collected its
+ * allocates a few MB of short-lived strings and arrays: with 4-MB semi-spaces the thread collected its
  * young generation every 40 ms or so (816 scavenges in a 30-s bench:qa, 194 with these).
  */
 const YOUNG_GENERATION_MB = 48;
