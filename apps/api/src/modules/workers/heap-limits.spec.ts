@@ -9,7 +9,7 @@ describe('heap limits of threads', () => {
     expect(processSemiSpaceCapMb(['--heap-growing-percent=25'], '')).toBe(0);
   });
 
-  it("gives a thread the young generation it asks for under the server's 4-MB semi-spaces, and puts the cap back for the next", () => {
+  it('gives a thread the young generation it asks for under a smaller process-wide cap, and puts the cap back for the next', () => {
     // Each thread churns through short-lived objects until its new space has grown as far as it may, then reports its size.
     const churn = [
       "const v8 = require('node:v8');",

@@ -20,10 +20,10 @@ let startingUncapped = 0;
 
 /**
  * Starts a thread whose heap takes its own `resourceLimits`. V8 lets a process-wide `--max-semi-space-size` override a
- * worker's `maxYoungGenerationSizeMb`: until stop 64 the search and answering threads had start:api's 4-MB semi-spaces
- * whatever they asked for. The flag is read when a thread's heap is made, so it is lifted while such
- * threads start and put back once they run: the event loop's heap, made at start, keeps the cap, and so does any other
- * thread started later (the embedded database's).
+ * worker's `maxYoungGenerationSizeMb`: until stop 64 the search and answering threads had start:api's 4-MB
+ * semi-spaces whatever they asked for. The flag is read when a thread's heap is made, so it is lifted while such
+ * threads start and put back once they run: the event loop's heap, made at start, keeps the cap, and so does any
+ * other thread started later (the embedded database's).
  */
 export function startWithOwnHeapLimits(start: () => Worker, capMb = processSemiSpaceCapMb()): Worker {
   if (capMb === 0) return start();
