@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AuditRepository } from '@api/modules/audit/audit.repository';
 import { IngestionRepository } from '@api/modules/ingestion/ingestion.repository';
+import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
 import { IngestionService } from '@api/modules/ingestion/ingestion.service';
+import { SearchService } from '@api/modules/search/search.service';
 import { cuadPdf, cuadText } from '../utils/fixtures';
 import { waitForDocuments } from '../utils/documents';
 import { createUser, TestUser } from '../utils/factory';
@@ -63,19 +65,25 @@ describe('ingestion', () => {
     }
   });
 
-  it('hands out passages by id only to the project that holds them', async () => {
-    const otherId = (await createProject(ctx, await createUser(ctx), 'Another matter')).id;
-    const ids = ((await db.query('SELECT id FROM chunks WHERE project_id = $1', [projectId])) as { id: string }[]).map((row) => row.id);
-    expect(ids.length).toBeGreaterThan(0);
-    const service = ctx.app.get(IngestionService);
-    const byId = await service.chunksById(projectId, ids);
-    expect(byId.map((chunk) => chunk.id).sort()).toEqual([...ids].sort());
-    // Each passage as the project's whole read gives it: offsets, pages, headings and text.
-    const whole = new Map((await service.chunksOfProject(projectId, false)).map((chunk) => [chunk.id, chunk]));
-    for (const chunk of byId) expect(chunk).toEqual(whole.get(chunk.id));
-    expect(byId.some((chunk) => chunk.headingPath.length > 0)).toBe(true);
-    expect(byId.some((chunk) => chunk.pageStart > 1)).toBe(true);
-    expect(await service.chunksById(otherId, ids)).toEqual([]);
+  it('hands out the passages search finds as their stored text holds them: offsets, pages, headings and words', async () => {
+    const repository = ctx.app.get(IngestionRepository);
+    const stored = new Map((await ctx.app.get(IngestionService).chunksOfProject(projectId, false)).map((chunk) => [chunk.id, chunk]));
+    const search = ctx.app.get(SearchService);
+    const hits = (await Promise.all(['termination of this agreement', 'payment terms and invoices', 'warranty of the products', 'governing law'].map((query) => search.search(projectId, query, 24)))).flat();
+    expect(hits.length).toBeGreaterThan(20);
+    for (const { chunk } of hits) {
+      const own = stored.get(chunk.id) as ChunkEntity;
+      const text = (await repository.text(chunk.documentId))?.text as string;
+      expect(chunk.text).toBe(text.slice(chunk.start, chunk.end));
+      // A passage alone is the stored one; grown over its neighbours, it runs from the first one's start to the last one's end.
+      const ofDocument = [...stored.values()].filter((other) => other.documentId === chunk.documentId);
+      const first = ofDocument.find((other) => other.start === chunk.start) as ChunkEntity;
+      const last = ofDocument.find((other) => other.end === chunk.end) as ChunkEntity;
+      expect(chunk).toEqual({ id: own.id, documentId: own.documentId, ordinal: first.ordinal, start: first.start, end: last.end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: chunk.text, headingPath: own.headingPath });
+    }
+    expect(hits.some(({ chunk }) => chunk.headingPath.length > 0)).toBe(true);
+    expect(hits.some(({ chunk }) => chunk.pageStart > 1)).toBe(true);
+    expect(hits.some(({ chunk }) => stored.get(chunk.id)?.end !== chunk.end || stored.get(chunk.id)?.start !== chunk.start)).toBe(true);
   });
 
   it('computes and keeps the vector of each chunk in its row when SEARCH_VECTOR_WEIGHT gives vectors a weight', async () => {

@@ -161,12 +161,19 @@ const samePath = (a: readonly string[], b: readonly string[]): boolean => a.leng
  * clauses and paragraphs are kept whole when they fit, and long ones are cut between sentences.
  * Every chunk satisfies `text.slice(chunk.start, chunk.end) === chunk.text`.
  */
+/**
+ * The pages a span of a document's text starts and ends on, as its passages record them: an offset before every page
+ * counts as on the first one (page 1 for a text without pages).
+ */
+export function spanPages(pageMap: PageMap, start: number, end: number): { pageStart: number; pageEnd: number } {
+  const firstPage = pageMap.firstPage ?? 1;
+  return { pageStart: pageMap.pageAtOrBefore(start) ?? firstPage, pageEnd: pageMap.pageAtOrBefore(end - 1) ?? firstPage };
+}
+
 export function chunkDocument(text: string, pages: PageSpan[], options: Partial<ChunkOptions> = {}): Chunk[] {
   const opts: ChunkOptions = { ...DEFAULT_CHUNK_OPTIONS, ...options };
   const maxChars = Math.max(opts.maxChars, opts.targetChars);
   const pageMap = new PageMap(pages);
-  // An offset before every page is put on the first one.
-  const firstPage = pageMap.firstPage ?? 1;
   const exclude = opts.exclude ?? [];
   const read = blankOut(text, exclude);
   const units = exclude.length === 0 ? unitsOf(read, detectStructure(read), maxChars) : withoutExcluded(read, unitsOf(read, detectStructure(read), maxChars), exclude);
@@ -186,8 +193,7 @@ export function chunkDocument(text: string, pages: PageSpan[], options: Partial<
       start,
       end,
       text: text.slice(start, end),
-      pageStart: pageMap.pageAtOrBefore(start) ?? firstPage,
-      pageEnd: pageMap.pageAtOrBefore(end - 1) ?? firstPage,
+      ...spanPages(pageMap, start, end),
       headingPath: [...main.path],
     });
     group = [];

@@ -1,4 +1,4 @@
-export { chunkDocument, DEFAULT_CHUNK_OPTIONS } from './chunker';
+export { chunkDocument, DEFAULT_CHUNK_OPTIONS, spanPages } from './chunker';
 export type { Chunk, ChunkOptions } from './chunker';
 export { detectStructure } from './structure';
 export type { BlockKind, StructureBlock } from './structure';

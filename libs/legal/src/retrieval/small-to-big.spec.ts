@@ -36,7 +36,13 @@ describe(assembleSections.name, () => {
 
   it('hands out a whole small section for its passage at a ratio of 0, with the section span', () => {
     const [hit] = assembleSections([{ id: 'd#3', score: 5 }], sections, { maxSectionChars: 1000, growRatio: 0 });
-    expect(hit).toEqual({ id: 'd#3', documentId: 'd', start: 306, end: 508, chunkIds: ['d#3', 'd#4'], score: 5 });
+    expect(hit).toEqual({ id: 'd#3', documentId: 'd', ordinal: 3, start: 306, end: 508, headingPath: CAP_EXCLUSIONS, chunkIds: ['d#3', 'd#4'], score: 5 });
+  });
+
+  it('hands out a section with the ordinal of its first passage and the headings of the passage found', () => {
+    // The exclusions open the cap's clause: the cap's own passage finds the clause from there.
+    const [hit] = assembleSections([{ id: 'e#1', score: 5 }], new SectionMap(passages('e', [CAP_EXCLUSIONS, CAP])), { maxSectionChars: 1000, growRatio: 0 });
+    expect(hit).toMatchObject({ id: 'e#1', ordinal: 0, start: 0, end: 202, headingPath: CAP, chunkIds: ['e#0', 'e#1'] });
   });
 
   it('grows a passage only over neighbours of its section that match nearly as well', () => {

@@ -36,8 +36,12 @@ export interface SectionHit {
   /** The passage that was retrieved. */
   id: string;
   documentId: string;
+  /** The first passage's position among its document's passages. */
+  ordinal: number;
   start: number;
   end: number;
+  /** The retrieved passage's headings. */
+  headingPath: readonly string[];
   chunkIds: string[];
   score: number;
 }
@@ -195,8 +199,10 @@ export function assembleSections(
     out.push({
       id: hit.id,
       documentId: section[0].documentId,
+      ordinal: section[0].ordinal,
       start: section[0].start,
       end: section[section.length - 1].end,
+      headingPath: (section.find((chunk) => chunk.id === hit.id) ?? section[0]).headingPath,
       chunkIds: section.map((chunk) => chunk.id),
       score: hit.score,
     });

@@ -13,10 +13,8 @@ const textOf = (documentId: string): FieldRef => ({ table: 'document_texts', col
 type ChunkSealedColumn = 'text' | 'heading_path';
 export const CHUNK_SEALED_COLUMNS: readonly ChunkSealedColumn[] = ['text', 'heading_path'];
 const chunkField = (column: ChunkSealedColumn, chunkId: string): FieldRef => ({ table: 'chunks', column, rowId: chunkId });
-/** The columns of a chunk row but its vector, as `chunksById` reads them (see `ChunkRow`). */
-const CHUNK_COLUMNS = ['"id"', '"document_id"', '"project_id"', '"ordinal"', '"start"', '"end"', '"page_start"', '"page_end"', '"heading_path"', '"text"'];
 /** The columns of a chunk row as `replaceContent` writes them, in the order of its values. */
-const CHUNK_INSERT_COLUMNS = [...CHUNK_COLUMNS, '"vector"'];
+const CHUNK_INSERT_COLUMNS = ['"id"', '"document_id"', '"project_id"', '"ordinal"', '"start"', '"end"', '"page_start"', '"page_end"', '"heading_path"', '"text"', '"vector"'];
 /** Rows a chunk insert writes at most: 500 rows of 11 values stay far below PostgreSQL's 65,535 parameters. */
 const CHUNK_BATCH = 500;
 
@@ -52,20 +50,6 @@ export interface SealedContent {
   pages: StoredPage[];
   furniture: TextSpan[];
   chunks: (Omit<NewChunk, 'text' | 'headingPath' | 'vector'> & Pick<SealedChunkEntity, 'id' | 'documentId' | 'projectId' | 'text' | 'headingPath' | 'vector'>)[];
-}
-
-/** A chunk row as the database returns it (without its vector). */
-interface ChunkRow {
-  id: string;
-  document_id: string;
-  project_id: string;
-  ordinal: number;
-  start: number;
-  end: number;
-  page_start: number;
-  page_end: number;
-  heading_path: Buffer;
-  text: Buffer;
 }
 
 @Injectable()
@@ -137,35 +121,6 @@ export class IngestionRepository {
     return this.openedChunks(projectId, withVectors, (query) =>
       query.where('c.project_id = :projectId', { projectId }).andWhere('c.document_id IN (:...documentIds)', { documentIds }).orderBy('c.document_id').addOrderBy('c.ordinal'),
     );
-  }
-
-  /** These chunks of the project, opened, without vectors; those that are no longer there are left out. */
-  async chunksById(projectId: string, ids: string[]): Promise<ChunkEntity[]> {
-    if (ids.length === 0) return [];
-    // By primary key alone, the project checked on the rows found: the embedded database keeps no planner statistics,
-    // and given the project too it read the project's whole index (every passage of a data room) to intersect the two.
-    // Every question reads its passages so: one statement whatever their number (kept prepared), its rows read as they
-    // come rather than through the entity builder, which took longer than the database to hand them out.
-    const rows: ChunkRow[] = await this.dataSource.query(
-      `SELECT ${CHUNK_COLUMNS.join(', ')} FROM chunks WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    const sealed = rows.map(
-      (row): SealedChunkEntity => ({
-        id: row.id,
-        documentId: row.document_id,
-        projectId: row.project_id,
-        ordinal: row.ordinal,
-        start: row.start,
-        end: row.end,
-        pageStart: row.page_start,
-        pageEnd: row.page_end,
-        headingPath: row.heading_path,
-        text: row.text,
-        vector: null,
-      }),
-    );
-    return this.opened(projectId, sealed);
   }
 
   /** The chunks the query selects, those of another project left out, opened. */

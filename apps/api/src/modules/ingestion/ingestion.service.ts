@@ -127,11 +127,6 @@ export class IngestionService implements OnModuleInit, OnApplicationBootstrap {
     return this.repository.chunksOf(projectId, documentIds, withVectors);
   }
 
-  /** These passages of the project, opened, without vectors; those that are no longer there are left out. */
-  chunksById(projectId: string, ids: string[]): Promise<ChunkEntity[]> {
-    return this.repository.chunksById(projectId, ids);
-  }
-
   async ingest(payload: JobPayloads[JobName.IngestDocument], context: JobContext): Promise<void> {
     const document = await this.documents.findById(payload.documentId);
     // A failed document's job runs again only when a crash came between the two failures being recorded.

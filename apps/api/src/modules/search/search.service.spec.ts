@@ -3,13 +3,14 @@ import type { DocumentEntity } from '@api/modules/documents/document.entity';
 import type { DocumentsService } from '@api/modules/documents/documents.service';
 import type { Embedder } from '@api/modules/embeddings/embedder';
 import type { ChunkEntity } from '@api/modules/ingestion/chunk.entity';
+import type { StoredPage } from '@api/modules/ingestion/document-text.entity';
 import type { IngestionService } from '@api/modules/ingestion/ingestion.service';
 import type { ProjectsService } from '@api/modules/projects/projects.service';
 import type { QdrantVectorStore } from '@api/modules/vectors/qdrant-vector.store';
 import { VectorIndex } from '@api/modules/vectors/vector-index';
 import { strict } from '@test/utils/strict';
 import { SearchCacheBus } from './search-cache.bus';
-import { SearchService } from './search.service';
+import { type SearchHit, SearchService } from './search.service';
 import type { SearchSnapshot, SearchSnapshots } from './search-snapshots';
 import { WorkerPool } from '@api/modules/workers/worker-pool';
 
@@ -24,13 +25,34 @@ const CHUNKS = [
   { id: 'c3', documentId: 'd2', text: 'Notices under the governing law section go to the registered office.' },
 ];
 
-function chunk(id: string, documentId: string, text: string, vector: number[] | null, ordinal: number): ChunkEntity {
-  return { id, documentId, projectId: PROJECT, ordinal, start: 0, end: text.length, pageStart: 1, pageEnd: 1, headingPath: [], text, vector };
+/** Passages of one document follow one another in its stored text, a blank line apart (see `storedText`). */
+const PASSAGE_GAP = '\n\n';
+
+function chunk(id: string, documentId: string, text: string, vector: number[] | null, ordinal: number, start = 0): ChunkEntity {
+  return { id, documentId, projectId: PROJECT, ordinal, start, end: start + text.length, pageStart: 1, pageEnd: 1, headingPath: [], text, vector };
 }
 
-/** One stored document (d1) and its passages, for the tests of what a hit hands out. */
+/** The fixed chunks, each at its place in its document's stored text. */
+function fixedChunks(vectors: Record<string, number[]>, withVectors: boolean): ChunkEntity[] {
+  const ends = new Map<string, number>();
+  return CHUNKS.map((c, i) => {
+    const start = ends.has(c.documentId) ? (ends.get(c.documentId) as number) + PASSAGE_GAP.length : 0;
+    ends.set(c.documentId, start + c.text.length);
+    return chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i, start);
+  });
+}
+
+/** A document's stored text: its passages in order, a blank line apart. */
+const storedText = (passages: readonly ChunkEntity[], documentId: string): string =>
+  passages
+    .filter((c) => c.documentId === documentId)
+    .map((c) => c.text)
+    .join(PASSAGE_GAP);
+
+/** One stored document (d1) with its pages and passages, for the tests of what a hit hands out. */
 interface StoredDocument {
   text: string;
+  pages: StoredPage[];
   chunks: ChunkEntity[];
 }
 
@@ -48,9 +70,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   const textReads: string[][] = [];
   const signatureReads: string[] = [];
   const qdrantSearches: { projectId: string; documentIds: string[] | undefined }[] = [];
-  const passages = (withVectors: boolean): ChunkEntity[] =>
-    stored ? stored.chunks : [...CHUNKS.map((c, i) => chunk(c.id, c.documentId, c.text, withVectors ? (vectors[c.id] ?? null) : null, i)), ...ready.more];
-  const chunkReads: string[][] = [];
+  const passages = (withVectors: boolean): ChunkEntity[] => (stored ? stored.chunks : [...fixedChunks(vectors, withVectors), ...ready.more]);
   const ingestion = strict<IngestionService>({
     async chunksOfDocuments(projectId, documentIds, withVectors = true) {
       loads.push(withVectors);
@@ -58,13 +78,9 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
       loadedDocuments.push([...documentIds]);
       return passages(withVectors).filter((c) => documentIds.includes(c.documentId));
     },
-    async chunksById(_projectId, chunkIds) {
-      chunkReads.push([...chunkIds]);
-      return passages(false).filter((c) => chunkIds.includes(c.id));
-    },
     async textsOf(documentIds) {
       textReads.push([...documentIds]);
-      return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? `Contract ${documentId}`, pages: [], furniture: [] }));
+      return documentIds.map((documentId) => ({ documentId, text: stored?.text ?? storedText(passages(false), documentId), pages: stored?.pages ?? [], furniture: [] }));
     },
   });
   const documentDeletions: ((projectId: string, documentId: string) => void)[] = [];
@@ -136,7 +152,6 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
     loadedDocuments,
     embedded,
     textReads,
-    chunkReads,
     signatureReads,
     qdrantSearches,
     deleteProject: (projectId: string) => deletions.forEach((listener) => listener(projectId)),
@@ -144,7 +159,7 @@ function setup(vectors: Record<string, number[]>, qdrantHits?: { id: string; sco
   };
 }
 
-const ids = (hits: { chunk: ChunkEntity }[]): string[] => hits.map((hit) => hit.chunk.id);
+const ids = (hits: readonly SearchHit[]): string[] => hits.map((hit) => hit.chunk.id);
 
 /** The lexical order alone, and vectors that rank the chunks the other way round. */
 async function lexicalOrderAndReversingVectors(): Promise<{ lexical: string[]; vectors: Record<string, number[]> }> {
@@ -168,22 +183,28 @@ describe(`${SearchService.name}'s index cache`, () => {
     expect(loads).toEqual([false]);
   });
 
-  it('keeps the passages its build read, and reads a stored text when first asked for, kept with the index until it is dropped', async () => {
-    const { service, textReads, chunkReads, deleteProject } = setup({});
-    expect(await service.search(PROJECT, QUERY, 2)).toHaveLength(2);
-    expect(chunkReads).toEqual([]);
-    // The build reads each document's opening; the texts themselves are not kept.
-    expect(textReads).toEqual([['d1', 'd2']]);
-    expect((await service.textsOf(PROJECT, ['d2', 'd1', 'd2'])).map((text) => [text.documentId, text.text])).toEqual([
-      ['d2', 'Contract d2'],
-      ['d1', 'Contract d1'],
-    ]);
-    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1']]);
+  it('cuts the passages found from their documents’ stored texts, read when first needed and kept with the index until it is dropped', async () => {
+    const { service, textReads, deleteProject } = setup({});
+    const hits = await service.search(PROJECT, QUERY, 3);
+    // Each passage as stored, none read on its own.
+    expect(hits.map((hit) => hit.chunk)).toEqual(
+      ids(hits).map((id) => {
+        const { projectId: _project, vector: _vector, ...own } = fixedChunks({}, false).find((c) => c.id === id) as ChunkEntity;
+        return own;
+      }),
+    );
+    // The build reads each document's opening (the texts themselves are not kept), the search the texts it cuts from.
+    expect(textReads).toHaveLength(2);
+    expect(textReads[0]).toEqual(['d1', 'd2']);
+    expect([...textReads[1]].sort()).toEqual(['d1', 'd2']);
+    expect((await service.textsOf(PROJECT, ['d2', 'd1', 'd2'])).map((text) => text.documentId)).toEqual(['d2', 'd1']);
+    expect(await service.search(PROJECT, QUERY, 3)).toEqual(hits);
+    expect(textReads).toHaveLength(2);
     expect((await service.textsOf(PROJECT, ['d1', 'd3'])).map((text) => text.documentId)).toEqual(['d1', 'd3']);
-    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1'], ['d3']]);
+    expect(textReads.slice(2)).toEqual([['d3']]);
     deleteProject(PROJECT);
     await service.textsOf(PROJECT, ['d1']);
-    expect(textReads).toEqual([['d1', 'd2'], ['d2', 'd1'], ['d3'], ['d1']]);
+    expect(textReads.slice(2)).toEqual([['d3'], ['d1']]);
   });
 
   it('keeps a project’s index while its ready documents are the same, and drops it as soon as the project is deleted', async () => {
@@ -369,11 +390,17 @@ describe(`${SearchService.name}: small-to-big`, () => {
     passage('p3', 3, '13. Notices.', 'addresses above.', ['13. Notices'], 4),
   ];
 
+  // The page number starts page 4.
+  const pages = [
+    { page: 3, start: 0, end: text.indexOf('Page 4'), ocr: false },
+    { page: 4, start: text.indexOf('Page 4'), end: text.length, ocr: false },
+  ];
+
   it('hands out a passage grown over the neighbours of its clause that match as well, as the stored text between them', async () => {
-    const { service } = setup({}, undefined, 256, { text, chunks });
+    const { service } = setup({}, undefined, 256, { text, pages, chunks });
     const [hit, ...rest] = await service.search(PROJECT, 'hold or disclose confidential information in strict confidence', 3);
     expect(['p0', 'p1']).toContain(hit.chunk.id);
-    expect(hit.chunk).toMatchObject({ start: chunks[0].start, end: chunks[1].end, pageStart: 3, pageEnd: 4 });
+    expect(hit.chunk).toMatchObject({ ordinal: 0, start: chunks[0].start, end: chunks[1].end, pageStart: 3, pageEnd: 4, headingPath: clause });
     expect(hit.chunk.text).toBe(text.slice(chunks[0].start, chunks[1].end));
     expect(hit.chunk.text).toContain('Page 4');
     expect(hit.file).toBe('one.txt');
@@ -385,8 +412,9 @@ describe(`${SearchService.name}: small-to-big`, () => {
   });
 
   it('leaves a passage alone when its neighbours do not match the question', async () => {
-    const { service } = setup({}, undefined, 256, { text, chunks });
+    const { service } = setup({}, undefined, 256, { text, pages, chunks });
     const [hit] = await service.search(PROJECT, 'return copies', 1);
-    expect(hit.chunk).toEqual(chunks[2]);
+    const { projectId: _project, vector: _vector, ...own } = chunks[2];
+    expect(hit.chunk).toEqual(own);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { BoundedLru, type SectionHit } from '@casewise/legal';
+import { BoundedLru, PageMap, spanPages, type SectionHit } from '@casewise/legal';
 import { ConcurrencyGate } from '@api/modules/common/concurrency-gate';
 import { ConfigService } from '@api/modules/config/config.service';
 import { DocumentsService } from '@api/modules/documents/documents.service';
@@ -14,8 +14,11 @@ import { WorkerPool } from '@api/modules/workers/worker-pool';
 import { SearchCacheBus } from './search-cache.bus';
 import { SearchSnapshots } from './search-snapshots';
 
+/** A passage found, as its stored text holds it (a section of passages when grown by small-to-big). */
+export type SearchPassage = Pick<ChunkEntity, 'id' | 'documentId' | 'ordinal' | 'start' | 'end' | 'pageStart' | 'pageEnd' | 'text' | 'headingPath'>;
+
 export interface SearchHit {
-  chunk: ChunkEntity;
+  chunk: SearchPassage;
   file: string;
   score: number;
 }
@@ -41,12 +44,10 @@ interface ProjectIndex {
   pointDocuments: Map<string, string>;
   /**
    * The stored texts (and pages) of the documents recent answers drew on, read when first needed and kept while the
-   * index is: what sections are cut from and answers checked against.
+   * index is: what the passages found are cut from and answers checked against.
    */
   texts: Kept<DocumentTextEntity>;
-  /** The passages the build read or recent searches found, kept while the index is. */
-  passages: Kept<ChunkEntity>;
-  /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever, the texts and passages kept. */
+  /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever and the texts kept. */
   bytes: number;
   /** Whether the index holds documents its saved snapshot does not. */
   unsaved: boolean;
@@ -67,11 +68,6 @@ export interface SearchCacheStats {
 const RETRIEVER_BYTES_PER_SNAPSHOT_BYTE = 5;
 /** Documents whose stored texts an index keeps at once. */
 const TEXTS_KEPT = 256;
-/**
- * Passages an index keeps at once (all of them in a matter of a hundred contracts: with 8,192, a quarter of the
- * passages found there were read from the database again). They count against SEARCH_CACHE_MB with the rest.
- */
-const PASSAGES_KEPT = 32_768;
 /** A project's index is saved once its documents have stopped changing for this long (ms). */
 const SAVE_DELAY_MS = 2000;
 /** While documents keep being made ready, the index is saved at least this often (ms). */
@@ -80,7 +76,6 @@ const SAVE_EVERY_MS = 15_000;
 /** Bytes of the vectors as numbers, and of a stored text (UTF-16, with its page records). */
 const vectorBytes = (points: readonly VectorPoint[]): number => points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
 const textBytes = (text: DocumentTextEntity): number => text.text.length * 2 + 1024;
-const passageBytes = (chunk: ChunkEntity): number => (chunk.text.length + chunk.headingPath.join(' ').length) * 2 + 400;
 
 /** Values read from the database when first needed, at most `limit` of them, the least recently used dropped first. */
 class Kept<V> {
@@ -232,7 +227,7 @@ export class SearchService implements OnModuleDestroy {
       sections = await this.workers.call(projectId, 'search', projectId, query, depth, k, options.documentIds);
     }
     if (sections === null) return this.lost(projectId);
-    return this.sectionHits(projectId, index, sections);
+    return this.sectionHits(index, sections);
   }
 
   /** The search thread no longer holds the project: its index is dropped here too, to be built again. */
@@ -242,31 +237,22 @@ export class SearchService implements OnModuleDestroy {
   }
 
   /**
-   * The passages found, kept by the index or else read from the database (only these: the index holds at most
-   * PASSAGES_KEPT here, its search thread holds no text). Small-to-big: ranked as passages, a passage is handed out
-   * grown over the neighbours of its section that match as well, with the stored text between them. A passage deleted
-   * meanwhile is left out.
+   * The passages found, cut from their documents' stored texts (kept by the index or else read from the database):
+   * the texts the answer reads anyway, so that no passage is read on its own. Small-to-big: ranked as passages, a
+   * passage is handed out grown over the neighbours of its section that match as well, with the stored text between
+   * them. A passage of a document deleted meanwhile is left out.
    */
-  private async sectionHits(projectId: string, index: ProjectIndex, sections: readonly SectionHit[]): Promise<SearchHit[]> {
-    const wanted = new Set<string>();
-    for (const hit of sections) {
-      wanted.add(hit.id);
-      if (hit.chunkIds.length > 1) wanted.add(hit.chunkIds[0]).add(hit.chunkIds[hit.chunkIds.length - 1]);
-    }
-    const found = await this.readThrough(index, index.passages, [...wanted], (ids) => this.ingestion.chunksById(projectId, ids), (chunk) => chunk.id);
-    const chunks = new Map(found.map((chunk) => [chunk.id, chunk]));
-    const grown = sections.filter((hit) => hit.chunkIds.length > 1).flatMap((hit) => chunks.get(hit.id)?.documentId ?? []);
-    const texts = new Map((await this.keptTexts(index, grown)).map((text) => [text.documentId, text.text]));
+  private async sectionHits(index: ProjectIndex, sections: readonly SectionHit[]): Promise<SearchHit[]> {
+    const texts = new Map((await this.keptTexts(index, sections.map((hit) => hit.documentId))).map((text) => [text.documentId, text]));
+    const pageMaps = new Map<string, PageMap>();
     return sections.flatMap((hit) => {
-      const chunk = chunks.get(hit.id);
-      if (chunk === undefined) return [];
-      const file = index.files.get(chunk.documentId) ?? '';
-      const text = texts.get(chunk.documentId);
-      if (hit.chunkIds.length <= 1 || text === undefined) return [{ chunk, file, score: hit.score }];
-      const first = chunks.get(hit.chunkIds[0]) ?? chunk;
-      const last = chunks.get(hit.chunkIds[hit.chunkIds.length - 1]) ?? chunk;
-      const section = { ...chunk, ordinal: first.ordinal, start: hit.start, end: hit.end, pageStart: first.pageStart, pageEnd: last.pageEnd, text: text.slice(hit.start, hit.end), vector: null };
-      return [{ chunk: section, file, score: hit.score }];
+      const stored = texts.get(hit.documentId);
+      if (stored === undefined) return [];
+      let pageMap = pageMaps.get(hit.documentId);
+      if (pageMap === undefined) pageMaps.set(hit.documentId, (pageMap = new PageMap(stored.pages)));
+      const { id, documentId, ordinal, start, end, headingPath } = hit;
+      const chunk = { id, documentId, ordinal, start, end, ...spanPages(pageMap, start, end), text: stored.text.slice(start, end), headingPath: [...headingPath] };
+      return [{ chunk, file: index.files.get(documentId) ?? '', score: hit.score }];
     });
   }
 
@@ -368,7 +354,6 @@ export class SearchService implements OnModuleDestroy {
       points: [],
       pointDocuments: new Map(),
       texts: new Kept(TEXTS_KEPT, textBytes),
-      passages: new Kept(PASSAGES_KEPT, passageBytes),
       bytes: 0,
       unsaved: true,
     };
@@ -427,8 +412,8 @@ export class SearchService implements OnModuleDestroy {
   /**
    * Reads these documents' passages into the project's search thread (`reset`: a new index); returns the bytes they
    * add, or null when the index was to grow and its search thread no longer holds the project. A batch of documents
-   * is read from the database while the thread indexes the batch before it. The passages read are kept here up to
-   * PASSAGES_KEPT; a search reads the others it finds.
+   * is read from the database while the thread indexes the batch before it. No passage is kept here: a search cuts
+   * those it finds from their documents' texts.
    */
   private async addDocuments(projectId: string, index: ProjectIndex, versions: Map<string, number>, documentIds: string[], reset = false): Promise<number | null> {
     // Claimed at once, so that a request meanwhile does not add them again.
@@ -449,10 +434,6 @@ export class SearchService implements OnModuleDestroy {
         for (const point of points) index.points.push(point);
         for (const chunk of chunks) if (Array.isArray(chunk.vector)) index.pointDocuments.set(chunk.id, chunk.documentId);
         const passages: RetrieverInputChunk[] = chunks.map(({ id, documentId, ordinal, start, end, text, headingPath }) => ({ id, documentId, ordinal, start, end, text, headingPath }));
-        // Read anyway: the passages are kept (as many as the index keeps), so that the first searches need not read them again.
-        const kept = index.passages.bytes;
-        for (const chunk of chunks) index.passages.keep(chunk.id, { ...chunk, vector: null });
-        bytes += index.passages.bytes - kept;
         const opened = texts.map((text) => ({ id: text.documentId, name: names.get(text.documentId), opening: text.text.slice(0, OPENING_CHARS) }));
         // Not awaited: the thread takes its calls in order, the next batch is read meanwhile (a failure is seen below).
         const call = this.workers.call(projectId, 'add', projectId, reset && at === 0, opened, passages);
@@ -500,7 +481,7 @@ export class SearchService implements OnModuleDestroy {
       const ready = await this.documents.readyVersions(projectId);
       if (!stillReady(index.versions, ready) || this.indexes.get(projectId) !== index) return;
       // The snapshot packed the retriever's postings: what it holds is now known better than the estimate of its build.
-      const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + index.texts.bytes + index.passages.bytes;
+      const bytes = payload.length * RETRIEVER_BYTES_PER_SNAPSHOT_BYTE + index.texts.bytes;
       this.cachedBytes += bytes - index.bytes;
       index.bytes = bytes;
       index.unsaved = false;
