@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Chunk, TextSpan } from '@casewise/legal';
 import { randomUUID } from 'node:crypto';
-import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { Transaction } from '@api/modules/database/transaction';
 import { FieldCipher, FieldRef } from '@api/modules/keys/field-cipher';
 import { type UnsealedRow, unsealedSql } from '@api/modules/keys/legacy-text.sealer';
@@ -54,12 +54,14 @@ export interface SealedContent {
 
 @Injectable()
 export class IngestionRepository {
+  private readonly texts: Repository<SealedDocumentTextEntity>;
   private readonly chunks: Repository<SealedChunkEntity>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly cipher: FieldCipher,
   ) {
+    this.texts = dataSource.getRepository(SealedDocumentTextEntity);
     this.chunks = dataSource.getRepository(SealedChunkEntity);
   }
 
@@ -108,15 +110,9 @@ export class IngestionRepository {
 
   async textsOf(documentIds: string[]): Promise<DocumentTextEntity[]> {
     if (documentIds.length === 0) return [];
-    // The sealed text as base64 rather than as PostgreSQL's hex output of a bytea: the reply's string is two thirds
-    // the size. A data room's answers read about a hundred texts a second (65 KB each on average), and those strings,
-    // most too large for the young generation, were what filled the event loop's old space between its collections.
-    const rows: { document_id: string; text: string; pages: StoredPage[]; furniture: TextSpan[] | null }[] = await this.dataSource.query(
-      `SELECT document_id, encode(text, 'base64') AS text, pages, furniture FROM document_texts WHERE document_id = ANY($1::uuid[])`,
-      [documentIds],
-    );
-    const texts = await this.cipher.openMany(rows.map((row) => ({ field: textOf(row.document_id), sealed: Buffer.from(row.text, 'base64') })));
-    return rows.map((row, index) => ({ documentId: row.document_id, text: texts[index], pages: row.pages, furniture: row.furniture }));
+    const rows = await this.texts.findBy({ documentId: In(documentIds) });
+    const texts = await this.cipher.openMany(rows.map((row) => ({ field: textOf(row.documentId), sealed: row.text })));
+    return rows.map((row, index) => ({ ...row, text: texts[index] }));
   }
 
   /** Chunks of these documents of the project, in document and reading order, opened; vectors only when asked for. */
