@@ -157,11 +157,6 @@ function withoutExcluded(read: string, units: Unit[], exclude: readonly TextSpan
 const samePath = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((label, i) => label === b[i]);
 
 /**
- * Cuts a document's canonical text into retrieval chunks along its legal structure: headings start chunks,
- * clauses and paragraphs are kept whole when they fit, and long ones are cut between sentences.
- * Every chunk satisfies `text.slice(chunk.start, chunk.end) === chunk.text`.
- */
-/**
  * The pages a span of a document's text starts and ends on, as its passages record them: an offset before every page
  * counts as on the first one (page 1 for a text without pages).
  */
@@ -170,6 +165,11 @@ export function spanPages(pageMap: PageMap, start: number, end: number): { pageS
   return { pageStart: pageMap.pageAtOrBefore(start) ?? firstPage, pageEnd: pageMap.pageAtOrBefore(end - 1) ?? firstPage };
 }
 
+/**
+ * Cuts a document's canonical text into retrieval chunks along its legal structure: headings start chunks,
+ * clauses and paragraphs are kept whole when they fit, and long ones are cut between sentences.
+ * Every chunk satisfies `text.slice(chunk.start, chunk.end) === chunk.text`.
+ */
 export function chunkDocument(text: string, pages: PageSpan[], options: Partial<ChunkOptions> = {}): Chunk[] {
   const opts: ChunkOptions = { ...DEFAULT_CHUNK_OPTIONS, ...options };
   const maxChars = Math.max(opts.maxChars, opts.targetChars);
