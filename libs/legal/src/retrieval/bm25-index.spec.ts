@@ -179,6 +179,31 @@ describe('Bm25Index', () => {
     expect(scoped.filter((score) => score > 0).length).toBeGreaterThan(20);
   });
 
+  it('scores the same scoped terms again from where their ranges were found, and finds them anew once a document is added', () => {
+    const build = (count: number): Bm25Index => {
+      const many = new Bm25Index({ fieldWeights: { body: 1, heading: 0.5 } });
+      for (let i = 0; i < count; i++) many.add(`d${i}`, i % 3 === 0 ? `clause ${'word '.repeat(i % 7)}` : 'other words', i % 5 === 0 ? { heading: 'clause' } : {});
+      return many;
+    };
+    const [clause] = tokenize('clause');
+    // One array of terms, searched again and again (as a question's kept definition matches are); the last range
+    // reaches past the last document.
+    const terms = [{ term: clause, weight: 2, ranges: [3, 4, 40, 200, 590, 700] }];
+    const many = build(600);
+    const first = many.addScoped(terms, new Float64Array(600));
+    expect(first.filter((score) => score > 0).length).toBeGreaterThan(20);
+    expect([...many.addScoped(terms, new Float64Array(600))]).toEqual([...first]);
+    // A document added within the last range, holding the term: every score of the term changes (its idf and the
+    // average lengths), and the new document counts.
+    many.add('d600', 'clause clause');
+    const fresh = build(600);
+    fresh.add('d600', 'clause clause');
+    const again = many.addScoped(terms, new Float64Array(601));
+    expect([...again]).toEqual([...fresh.addScoped([{ ...terms[0] }], new Float64Array(601))]);
+    expect(again[600]).toBeGreaterThan(0);
+    expect(again[3]).not.toBe(first[3]);
+  });
+
   it('scores a long list the same when it is searched again and read from what the first searches worked out', () => {
     // 3,000 documents of varied lengths; "clause" in most, in the body, a heading field or both (one or two pairs each).
     const build = (count: number): Bm25Index => {

@@ -198,6 +198,16 @@ function firstPairFrom(list: ArrayLike<number>, from: number, doc: number): numb
   return 2 * high;
 }
 
+/** A scoped term as `addScoped` reads it again: its list, its weight times idf, and the pairs `[from, to)` of its ranges. */
+interface LocatedTerm {
+  list: Int32Array;
+  weight: number;
+  bounds: Int32Array;
+}
+
+/** A scoped term that counts nowhere: not indexed, or weighed 0. */
+const NOWHERE: LocatedTerm = { list: new Int32Array(0), weight: 0, bounds: new Int32Array(0) };
+
 const ID_SEPARATOR = '\u0000';
 
 /** Low bits of a packed posting that hold its field index: fields are few (body, heading, name, bigrams). */
@@ -235,6 +245,11 @@ export class Bm25Index {
   /** The impacts of the long lists searched lately, kept until a document is added (which changes every one). */
   private readonly impacts = new BoundedLru<string, TermImpacts>(IMPACT_BYTES, { weigh: (_term, impacts) => impacts.docs.byteLength + impacts.saturated.byteLength });
   private readonly searchedOnce = new Set<string>();
+  /**
+   * Where the ranges of scoped terms lie in their lists (see `addScoped`), by the array of terms they were asked with:
+   * found on its first search and kept while the caller keeps that array, until a document is added (which moves them).
+   */
+  private located = new WeakMap<readonly ScopedTerm[], LocatedTerm[]>();
 
   constructor(options: Partial<Bm25Options> = {}) {
     this.options = { ...DEFAULT_BM25_OPTIONS, ...options };
@@ -301,6 +316,7 @@ export class Bm25Index {
     this.norms = null;
     this.impacts.clear();
     this.searchedOnce.clear();
+    this.located = new WeakMap();
     this.ids.push(id);
     positions.set(id, doc);
     this.fieldLengths.forEach((lengths, f) => {
@@ -366,16 +382,71 @@ export class Bm25Index {
   /**
    * Adds to `scores` (one slot per document, as `scoreAll` fills them) the scores of body terms that each count only
    * within their own ranges of documents: what `scoreAll` would add there, but each term's postings are read only
-   * where its ranges lie, however long its whole list is, and no slot outside them is read or written.
+   * where its ranges lie, however long its whole list is, and no slot outside them is read or written. Where the ranges
+   * lie in the lists is found on the first search with this array of terms and kept for the next ones: a caller that
+   * asks the same terms again (a question's definition matches) passes the same array.
    */
   addScoped(terms: readonly ScopedTerm[], scores: Float64Array, filter?: (id: string) => boolean): Float64Array {
-    return this.score(terms, filter, scores, false);
+    const n = this.ids.length;
+    if (scores.length !== n) throw new Error(`Scores of ${n} documents cannot go into an array of ${scores.length}`);
+    if (n === 0) return scores;
+    const { k1 } = this.options;
+    this.pack();
+    const norms = this.fieldNorms();
+    let located = this.located.get(terms);
+    if (located === undefined) {
+      located = terms.map((term) => this.locate(term));
+      this.located.set(terms, located);
+    }
+    const accepted = filter ? new Int8Array(n) : undefined;
+    const allowed = (doc: number): boolean => {
+      if (!accepted || !filter) return true;
+      if (accepted[doc] === 0) accepted[doc] = filter(this.ids[doc]) ? 1 : 2;
+      return accepted[doc] === 1;
+    };
+    for (const { list, weight, bounds } of located) {
+      for (let b = 0; b < bounds.length; b += 2) {
+        let doc = -1;
+        let acc = 0;
+        for (let i = bounds[b]; i < bounds[b + 1]; i += 2) {
+          if (list[i] !== doc) {
+            if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
+            doc = list[i];
+            acc = 0;
+          }
+          const packed = list[i + 1];
+          const norm = norms[packed & FIELD_MASK];
+          acc += (norm.weight * (packed >>> FIELD_BITS)) / norm.divisors[doc];
+        }
+        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
+      }
+    }
+    return scores;
   }
 
-  private score(terms: readonly (WeightedTerm & { ranges?: ArrayLike<number> })[], filter?: (id: string) => boolean, into?: Float64Array, clear = true): Float64Array {
+  /** Where a scoped term's ranges lie in its list, as pair indexes `[from, to)` of each range that holds any, and its weight times idf. */
+  private locate({ term, weight: queryWeight, ranges }: ScopedTerm): LocatedTerm {
+    const list = this.list(term);
+    if (!list || queryWeight === 0) return NOWHERE;
+    const n = this.ids.length;
+    const df = this.documentFrequencies.get(term) ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const bounds: number[] = [];
+    let at = 0;
+    for (let r = 0; r + 1 < ranges.length && at < list.length; r += 2) {
+      const start = firstPairFrom(list, at, ranges[r]);
+      let end = start;
+      while (end < list.length && list[end] < ranges[r + 1]) end += 2;
+      if (end > start) bounds.push(start, end);
+      at = end;
+    }
+    return { list: list instanceof Int32Array ? list : Int32Array.from(list), weight: queryWeight * idf, bounds: Int32Array.from(bounds) };
+  }
+
+  private score(terms: readonly WeightedTerm[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
     const n = this.ids.length;
     if (into !== undefined && into.length !== n) throw new Error(`Scores of ${n} documents cannot go into an array of ${into.length}`);
-    const scores = into === undefined ? new Float64Array(n) : clear ? into.fill(0) : into;
+    const scores = into === undefined ? new Float64Array(n) : into.fill(0);
     if (n === 0) return scores;
     const { k1 } = this.options;
     this.pack();
@@ -387,7 +458,7 @@ export class Bm25Index {
       return accepted[doc] === 1;
     };
 
-    for (const { term, weight: queryWeight, ranges } of terms) {
+    for (const { term, weight: queryWeight } of terms) {
       const list = this.list(term);
       if (!list || queryWeight === 0) continue;
       const df = this.documentFrequencies.get(term) ?? 0;
@@ -408,32 +479,21 @@ export class Bm25Index {
         }
         if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
       };
-      if (ranges === undefined) {
-        const impacts = this.impactsOf(term, list, norms, k1);
-        if (impacts === null) {
-          accumulate(0, list.length);
-          continue;
-        }
-        const { docs, saturated } = impacts;
-        const weight = queryWeight * idf;
-        if (accepted === undefined) {
-          // Every document counts: no test in the loop (a document whose impact is 0 gains 0, its score unchanged).
-          for (let i = 0; i < docs.length; i++) scores[docs[i]] += weight * saturated[i];
-          continue;
-        }
-        for (let i = 0; i < docs.length; i++) {
-          const doc = docs[i];
-          if (saturated[i] > 0 && allowed(doc)) scores[doc] += weight * saturated[i];
-        }
+      const impacts = this.impactsOf(term, list, norms, k1);
+      if (impacts === null) {
+        accumulate(0, list.length);
         continue;
       }
-      let at = 0;
-      for (let r = 0; r + 1 < ranges.length && at < list.length; r += 2) {
-        const start = firstPairFrom(list, at, ranges[r]);
-        let end = start;
-        while (end < list.length && list[end] < ranges[r + 1]) end += 2;
-        accumulate(start, end);
-        at = end;
+      const { docs, saturated } = impacts;
+      const weight = queryWeight * idf;
+      if (accepted === undefined) {
+        // Every document counts: no test in the loop (a document whose impact is 0 gains 0, its score unchanged).
+        for (let i = 0; i < docs.length; i++) scores[docs[i]] += weight * saturated[i];
+        continue;
+      }
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i];
+        if (saturated[i] > 0 && allowed(doc)) scores[doc] += weight * saturated[i];
       }
     }
     return scores;
@@ -621,6 +681,26 @@ export interface RunLift {
   starts: ArrayLike<number>;
   ends: ArrayLike<number>;
   shares: ArrayLike<number>;
+}
+
+/**
+ * The highest of the scores (0 for none, or none positive). Four running maximums side by side: one waits on each
+ * comparison before the next, and a data room holds a few hundred thousand passages.
+ */
+export function highestScore(scores: Float64Array): number {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let i = 0;
+  for (; i + 4 <= scores.length; i += 4) {
+    if (scores[i] > a) a = scores[i];
+    if (scores[i + 1] > b) b = scores[i + 1];
+    if (scores[i + 2] > c) c = scores[i + 2];
+    if (scores[i + 3] > d) d = scores[i + 3];
+  }
+  for (; i < scores.length; i++) if (scores[i] > a) a = scores[i];
+  return Math.max(a, b, c, d);
 }
 
 /**
