@@ -1,6 +1,6 @@
 import { deserialize, serialize } from 'node:v8';
 import { tokenize } from '../text/tokenizer';
-import { Bm25Index, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
+import { bestPositions, Bm25Index, highestOfRuns, type Bm25Snapshot, type SerializedBm25Index } from './bm25-index';
 
 const DOCS = [
   { id: 'law', text: 'This Agreement shall be governed by the laws of the State of New York.' },
@@ -237,6 +237,33 @@ describe('Bm25Index', () => {
     const sorted = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b);
     for (const k of [0, 1, 5, 64, 150, 500]) {
       expect(index.topK(scores, k)).toEqual(sorted.slice(0, k).map((i) => ({ id: `d${i}`, score: scores[i] })));
+    }
+  });
+
+  it('picks the best lifted scores the same when it passes over runs that cannot beat the best found so far', () => {
+    // 3,000 positions in runs of 1 to 40, a third of them 0; shares of 0 for most runs, some large, one negative.
+    const scores = Float64Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? 0 : ((i * 7919) % 1009) / 97));
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (let at = 0, run = 0; at < scores.length; run++) {
+      starts.push(at);
+      at = Math.min(scores.length, at + 1 + ((run * 13) % 40));
+      ends.push(at);
+    }
+    const shares = Float64Array.from(starts, (_, run) => (run % 17 === 0 ? ((run * 31) % 23) / 2 : run === 5 ? -4 : 0));
+    const highest = new Float64Array(starts.length);
+    const best = highestOfRuns(scores, starts, ends, highest);
+    expect(best).toBe(Math.max(...scores));
+    expect([...highest]).toEqual(starts.map((start, run) => Math.max(0, ...scores.subarray(start, ends[run]))));
+    const lifted = Float64Array.from(scores, (score, i) => {
+      const run = ends.findIndex((end) => i < end);
+      return score > 0 ? score + shares[run] : score;
+    });
+    const sorted = [...lifted.keys()].filter((i) => lifted[i] > 0).sort((a, b) => lifted[b] - lifted[a] || a - b);
+    for (const k of [1, 8, 24, 100, 3000]) {
+      const expected = sorted.slice(0, k).map((i) => ({ position: i, score: lifted[i] }));
+      expect(bestPositions(scores, k, { starts, ends, shares })).toEqual(expected);
+      expect(bestPositions(scores, k, { starts, ends, shares, highest })).toEqual(expected);
     }
   });
 

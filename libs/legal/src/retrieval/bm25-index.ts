@@ -681,26 +681,38 @@ export interface RunLift {
   starts: ArrayLike<number>;
   ends: ArrayLike<number>;
   shares: ArrayLike<number>;
+  /** Each run's highest score (`highestOfRuns`), when known: a run that cannot beat the best found so far is passed over. */
+  highest?: ArrayLike<number>;
 }
 
 /**
- * The highest of the scores (0 for none, or none positive). Four running maximums side by side: one waits on each
- * comparison before the next, and a data room holds a few hundred thousand passages.
+ * The highest of the scores `[from, to)` (0 for none, or none positive). Four running maximums side by side: one waits
+ * on each comparison before the next, and a data room holds a few hundred thousand passages.
  */
-export function highestScore(scores: Float64Array): number {
+export function highestScore(scores: Float64Array, from = 0, to = scores.length): number {
   let a = 0;
   let b = 0;
   let c = 0;
   let d = 0;
-  let i = 0;
-  for (; i + 4 <= scores.length; i += 4) {
+  let i = from;
+  for (; i + 4 <= to; i += 4) {
     if (scores[i] > a) a = scores[i];
     if (scores[i + 1] > b) b = scores[i + 1];
     if (scores[i + 2] > c) c = scores[i + 2];
     if (scores[i + 3] > d) d = scores[i + 3];
   }
-  for (; i < scores.length; i++) if (scores[i] > a) a = scores[i];
+  for (; i < to; i++) if (scores[i] > a) a = scores[i];
   return Math.max(a, b, c, d);
+}
+
+/** Each run's highest score into `into` (see `RunLift.highest`), and the highest of all (0 when none is positive). */
+export function highestOfRuns(scores: Float64Array, starts: ArrayLike<number>, ends: ArrayLike<number>, into: Float64Array): number {
+  let highest = 0;
+  for (let run = 0; run < starts.length; run++) {
+    into[run] = highestScore(scores, starts[run], ends[run]);
+    if (into[run] > highest) highest = into[run];
+  }
+  return highest;
 }
 
 /**
@@ -711,7 +723,7 @@ export function highestScore(scores: Float64Array): number {
 export function bestPositions(scores: Float64Array, k: number, lift?: RunLift): { position: number; score: number }[] {
   const size = Math.max(0, Math.min(Math.floor(k), scores.length));
   if (size === 0) return [];
-  const { starts, ends, shares } = lift ?? { starts: [0], ends: [scores.length], shares: [0] };
+  const { starts, ends, shares, highest } = lift ?? { starts: [0], ends: [scores.length], shares: [0] };
   // A min-heap of the best so far, positions and their scores in typed arrays (numbers kept unboxed): its root is
   // the weakest kept (lowest score, then latest position). Positions come in order, so a new one is later than every
   // one kept: of equal scores it is the weaker, and once the heap is full it beats the root only by a higher score.
@@ -721,6 +733,9 @@ export function bestPositions(scores: Float64Array, k: number, lift?: RunLift): 
   let floor = 0;
   for (let run = 0; run < starts.length; run++) {
     const share = shares[run];
+    // No score of the run lifted beats its highest plus its share (rounding keeps the order of sums), nor a score of
+    // 0 or less its highest: once the heap is full and its weakest beats that, the run is passed over whole.
+    if (highest !== undefined && count === size && !(highest[run] + (share > 0 ? share : 0) > floor)) continue;
     for (let i = starts[run]; i < ends[run]; i++) {
       const base = scores[i];
       const score = base + share * Number(base > 0);

@@ -1,4 +1,4 @@
-import { bestPositions, Bm25Index, highestScore, type Bm25Options, type Bm25Query, type Bm25Snapshot, type ScopedTerm, type SerializedBm25Index } from './bm25-index';
+import { bestPositions, Bm25Index, highestOfRuns, highestScore, type Bm25Options, type RunLift, type Bm25Query, type Bm25Snapshot, type ScopedTerm, type SerializedBm25Index } from './bm25-index';
 import { BoundedLru } from '../text/bounded-lru';
 import { tokenize } from '../text/tokenizer';
 import { documentNameWords } from './document-name';
@@ -136,8 +136,11 @@ class ScratchScores {
   }
 }
 
-/** The search's arrays: the passages' scores, their own match before the context, and each run's share of the document prior. */
-const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores(), shares: new ScratchScores() };
+/**
+ * The search's arrays: the passages' scores, their own match before the context, and each run's share of the document
+ * prior and highest score.
+ */
+const SCRATCH = { scores: new ScratchScores(), passageScores: new ScratchScores(), shares: new ScratchScores(), highest: new ScratchScores() };
 
 /** Runs of chunk positions of one document each, in passage order, and each document's runs (see `documentRuns`). */
 interface DocumentRuns {
@@ -327,7 +330,7 @@ export class LegalRetriever {
     this.addDefinitionMatches(scores, question, filter);
     // The scores before the document prior (and, with a context weight, before the context), for each hit's passage score.
     let passageScores = scores;
-    let shares: Float64Array | null = null;
+    let prior: RunLift | null = null;
     if (context !== undefined) {
       const contextQuery = buildPlainQuery(context);
       if (this.options.contextWeight > 0) {
@@ -336,13 +339,13 @@ export class LegalRetriever {
         const contextScores = this.chunks.scoreAll(contextQuery, filter);
         for (let i = 0; i < scores.length; i++) scores[i] += this.options.contextWeight * contextScores[i];
       }
-      if (this.options.documentWeight > 0 && this.documents.size > 1) shares = this.documentShares(scores, contextQuery);
+      if (this.options.documentWeight > 0 && this.documents.size > 1) prior = this.documentPrior(scores, contextQuery);
     } else if (this.options.documentWeight > 0 && this.documents.size > 1) {
       const naming = this.namingQuery(question);
-      if (naming !== undefined) shares = this.documentShares(scores, naming);
+      if (naming !== undefined) prior = this.documentPrior(scores, naming);
     }
     // The prior is added while the best passages are chosen, run by run of a document's passages.
-    const top = bestPositions(scores, k, shares === null ? undefined : { ...this.documentRuns(), shares });
+    const top = bestPositions(scores, k, prior ?? undefined);
     return top.map(({ position, score }) => ({
       id: this.chunks.idAt(position),
       documentId: this.chunkDocumentIds[this.chunkDocumentAt[position]],
@@ -574,23 +577,25 @@ export class LegalRetriever {
   }
 
   /**
-   * Each run's share of the document prior: its document's match with the query, scaled so that the best chunk and
-   * the best document weigh alike (0 for a document that does not match); null when no document matches.
+   * The document prior, run by run: each run's share, its document's match with the query, scaled so that the best
+   * chunk and the best document weigh alike (0 for a document that does not match), and each run's highest score;
+   * null when no document matches.
    */
-  private documentShares(scores: Float64Array, contextQuery: Bm25Query): Float64Array | null {
+  private documentPrior(scores: Float64Array, contextQuery: Bm25Query): RunLift | null {
     const documentScores = this.documents.scoreAll(contextQuery);
     const bestDocument = highestScore(documentScores);
     if (bestDocument <= 0) return null;
     const positions = this.placePositions();
-    const bestChunk = highestScore(scores);
+    const { starts, ends, places } = this.documentRuns();
+    const highest = SCRATCH.highest.take(places.length);
+    const bestChunk = highestOfRuns(scores, starts, ends, highest);
     const scale = this.options.documentWeight * (bestChunk > 0 ? bestChunk : 1);
-    const { places } = this.documentRuns();
     const shares = SCRATCH.shares.take(places.length);
     for (let run = 0; run < places.length; run++) {
       const position = positions[places[run]];
       shares[run] = position < 0 || documentScores[position] === 0 ? 0 : (scale * documentScores[position]) / bestDocument;
     }
-    return shares;
+    return { starts, ends, shares, highest };
   }
 
   /** Each passage document's position in the documents' index, by its place in `chunkDocumentIds` (-1: none). */
