@@ -208,6 +208,35 @@ interface LocatedTerm {
 /** A scoped term that counts nowhere: not indexed, or weighed 0. */
 const NOWHERE: LocatedTerm = { list: new Int32Array(0), weight: 0, bounds: new Int32Array(0) };
 
+/** What `addPairs` adds to: a term's weight times idf, the saturation, the fields' norms and the filter (null: none). */
+interface Adding {
+  weight: number;
+  k1: number;
+  norms: readonly FieldNorm[];
+  scores: Float64Array;
+  allowed: ((doc: number) => boolean) | null;
+}
+
+/**
+ * Adds a term's score to each document of the pairs `[from, to)` of its list (pair indexes, even): its fields'
+ * weighted, length-normalised frequencies summed, then saturated.
+ */
+function addPairs(list: ArrayLike<number>, from: number, to: number, { weight, k1, norms, scores, allowed }: Adding): void {
+  let doc = -1;
+  let acc = 0;
+  for (let i = from; i < to; i += 2) {
+    if (list[i] !== doc) {
+      if (doc >= 0 && acc > 0 && (allowed === null || allowed(doc))) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
+      doc = list[i];
+      acc = 0;
+    }
+    const packed = list[i + 1];
+    const norm = norms[packed & FIELD_MASK];
+    acc += (norm.weight * (packed >>> FIELD_BITS)) / norm.divisors[doc];
+  }
+  if (doc >= 0 && acc > 0 && (allowed === null || allowed(doc))) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
+}
+
 const ID_SEPARATOR = '\u0000';
 
 /** Low bits of a packed posting that hold its field index: fields are few (body, heading, name, bigrams). */
@@ -398,28 +427,10 @@ export class Bm25Index {
       located = terms.map((term) => this.locate(term));
       this.located.set(terms, located);
     }
-    const accepted = filter ? new Int8Array(n) : undefined;
-    const allowed = (doc: number): boolean => {
-      if (!accepted || !filter) return true;
-      if (accepted[doc] === 0) accepted[doc] = filter(this.ids[doc]) ? 1 : 2;
-      return accepted[doc] === 1;
-    };
+    const allowed = this.acceptance(filter);
     for (const { list, weight, bounds } of located) {
-      for (let b = 0; b < bounds.length; b += 2) {
-        let doc = -1;
-        let acc = 0;
-        for (let i = bounds[b]; i < bounds[b + 1]; i += 2) {
-          if (list[i] !== doc) {
-            if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
-            doc = list[i];
-            acc = 0;
-          }
-          const packed = list[i + 1];
-          const norm = norms[packed & FIELD_MASK];
-          acc += (norm.weight * (packed >>> FIELD_BITS)) / norm.divisors[doc];
-        }
-        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += weight * ((acc * (k1 + 1)) / (acc + k1));
-      }
+      const adding = { weight, k1, norms, scores, allowed };
+      for (let b = 0; b < bounds.length; b += 2) addPairs(list, bounds[b], bounds[b + 1], adding);
     }
     return scores;
   }
@@ -428,9 +439,6 @@ export class Bm25Index {
   private locate({ term, weight: queryWeight, ranges }: ScopedTerm): LocatedTerm {
     const list = this.list(term);
     if (!list || queryWeight === 0) return NOWHERE;
-    const n = this.ids.length;
-    const df = this.documentFrequencies.get(term) ?? 0;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const bounds: number[] = [];
     let at = 0;
     for (let r = 0; r + 1 < ranges.length && at < list.length; r += 2) {
@@ -440,7 +448,7 @@ export class Bm25Index {
       if (end > start) bounds.push(start, end);
       at = end;
     }
-    return { list: list instanceof Int32Array ? list : Int32Array.from(list), weight: queryWeight * idf, bounds: Int32Array.from(bounds) };
+    return { list: list instanceof Int32Array ? list : Int32Array.from(list), weight: queryWeight * this.idf(term), bounds: Int32Array.from(bounds) };
   }
 
   private score(terms: readonly WeightedTerm[], filter?: (id: string) => boolean, into?: Float64Array): Float64Array {
@@ -451,42 +459,19 @@ export class Bm25Index {
     const { k1 } = this.options;
     this.pack();
     const norms = this.fieldNorms();
-    const accepted = filter ? new Int8Array(n) : undefined;
-    const allowed = (doc: number): boolean => {
-      if (!accepted || !filter) return true;
-      if (accepted[doc] === 0) accepted[doc] = filter(this.ids[doc]) ? 1 : 2;
-      return accepted[doc] === 1;
-    };
+    const allowed = this.acceptance(filter);
 
     for (const { term, weight: queryWeight } of terms) {
       const list = this.list(term);
       if (!list || queryWeight === 0) continue;
-      const df = this.documentFrequencies.get(term) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      /** Adds the term's score to each document of the pairs [from, to) of its list (pair indexes, even). */
-      const accumulate = (from: number, to: number): void => {
-        let doc = -1;
-        let acc = 0;
-        for (let i = from; i < to; i += 2) {
-          if (list[i] !== doc) {
-            if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
-            doc = list[i];
-            acc = 0;
-          }
-          const packed = list[i + 1];
-          const norm = norms[packed & FIELD_MASK];
-          acc += (norm.weight * (packed >>> FIELD_BITS)) / norm.divisors[doc];
-        }
-        if (doc >= 0 && acc > 0 && allowed(doc)) scores[doc] += queryWeight * idf * ((acc * (k1 + 1)) / (acc + k1));
-      };
+      const weight = queryWeight * this.idf(term);
       const impacts = this.impactsOf(term, list, norms, k1);
       if (impacts === null) {
-        accumulate(0, list.length);
+        addPairs(list, 0, list.length, { weight, k1, norms, scores, allowed });
         continue;
       }
       const { docs, saturated } = impacts;
-      const weight = queryWeight * idf;
-      if (accepted === undefined) {
+      if (allowed === null) {
         // Every document counts: no test in the loop (a document whose impact is 0 gains 0, its score unchanged).
         for (let i = 0; i < docs.length; i++) scores[docs[i]] += weight * saturated[i];
         continue;
@@ -497,6 +482,23 @@ export class Bm25Index {
       }
     }
     return scores;
+  }
+
+  /** A term's inverse document frequency among the indexed ids. */
+  private idf(term: string): number {
+    const n = this.ids.length;
+    const df = this.documentFrequencies.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Whether a position's id passes the filter, each asked once per search; null without a filter (every one does). */
+  private acceptance(filter?: (id: string) => boolean): ((doc: number) => boolean) | null {
+    if (filter === undefined) return null;
+    const accepted = new Int8Array(this.ids.length);
+    return (doc: number): boolean => {
+      if (accepted[doc] === 0) accepted[doc] = filter(this.ids[doc]) ? 1 : 2;
+      return accepted[doc] === 1;
+    };
   }
 
   /**
