@@ -205,9 +205,6 @@ interface LocatedTerm {
   bounds: Int32Array;
 }
 
-/** A scoped term that counts nowhere: not indexed, or weighed 0. */
-const NOWHERE: LocatedTerm = { list: new Int32Array(0), weight: 0, bounds: new Int32Array(0) };
-
 /** What `addPairs` adds to: a term's weight times idf, the saturation, the fields' norms and the filter (null: none). */
 interface Adding {
   weight: number;
@@ -424,7 +421,7 @@ export class Bm25Index {
     const norms = this.fieldNorms();
     let located = this.located.get(terms);
     if (located === undefined) {
-      located = terms.map((term) => this.locate(term));
+      located = terms.flatMap((term) => this.locate(term) ?? []);
       this.located.set(terms, located);
     }
     const allowed = this.acceptance(filter);
@@ -435,10 +432,13 @@ export class Bm25Index {
     return scores;
   }
 
-  /** Where a scoped term's ranges lie in its list, as pair indexes `[from, to)` of each range that holds any, and its weight times idf. */
-  private locate({ term, weight: queryWeight, ranges }: ScopedTerm): LocatedTerm {
+  /**
+   * Where a scoped term's ranges lie in its list, as pair indexes `[from, to)` of each range that holds any, and its
+   * weight times idf; null when it counts nowhere (not indexed, or weighed 0).
+   */
+  private locate({ term, weight: queryWeight, ranges }: ScopedTerm): LocatedTerm | null {
     const list = this.list(term);
-    if (!list || queryWeight === 0) return NOWHERE;
+    if (!list || queryWeight === 0) return null;
     const bounds: number[] = [];
     let at = 0;
     for (let r = 0; r + 1 < ranges.length && at < list.length; r += 2) {
