@@ -7,6 +7,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The build-time render of public pages (src/prerender.tsx, run by scripts/prerender.mjs) is one bundle that
   // Node runs as it is: every dependency inside it, each resolved in its server form.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
+  // ... and in their production form, as the browser's bundle has them: the same style names as the app's (emotion
+  // labels them with their component's name in development, so the app would find none of the page's styles as its
+  // own) and React's production renderer.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ApiClient, startServerProcess, type ServerProcess } from '../../bench/lib/app';
@@ -13,6 +15,12 @@ interface RawResponse {
 }
 
 const YEAR = 'public, max-age=31536000, immutable';
+const CONTRACTS = join(__dirname, '..', 'fixtures', 'cuad', 'txt');
+
+/** The browser globals read inside page.evaluate; the tests' tsconfig has no DOM library. */
+interface StyledPage {
+  document: { querySelectorAll(selector: string): Iterable<{ classList: Iterable<string>; getAttribute(name: string): string | null }> };
+}
 
 /** The errors and warnings a page logs, and its uncaught errors, as they come. */
 function consoleErrors(page: Page): string[] {
@@ -235,6 +243,41 @@ describe('the built product sends its web files compressed and cacheable', () =>
           await expect(page.getByRole('button', { name: 'Logout' }).evaluate((button) => button.matches('[inert] *'))).resolves.toBe(true);
           await page.keyboard.press('Tab');
           await expect(focusedElement(page)).resolves.toEqual({ tag: 'BODY', id: '' });
+          await context.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it('brings the styles of a matter’s first screen, phone and desk, so the app’s first render writes none of its own', async () => {
+      const api = new ApiClient(server.baseUrl);
+      await api.createUser(server.config);
+      const projectId = await api.createProject('Styled matter');
+      const contract = readdirSync(CONTRACTS).filter((name) => name.endsWith('.txt')).sort()[0];
+      await api.upload(projectId, contract, readFileSync(join(CONTRACTS, contract)));
+      await api.waitUntilSettled(projectId, 60_000);
+      await api.ask(projectId, 'Which law governs this agreement?');
+      const browser = await launchChromium();
+      try {
+        for (const width of [412, 1280]) {
+          const context = await browser.newContext({ viewport: { width, height: 823 } });
+          await storeTokenBeforeLoad(context, api.bearer);
+          const page = await context.newPage();
+          await page.goto(`${server.baseUrl}/project/${projectId}`);
+          await page.getByLabel('Assistant message').getByText('Source', { exact: false }).waitFor({ state: 'visible', timeout: 20_000 });
+          // The page's styles are named in the attribute emotion takes them over by ("css <name> <name>..."); the
+          // app's own would carry the class "css-<name>" without the page naming it.
+          const unnamed = await page.evaluate(() => {
+            const { document } = globalThis as unknown as StyledPage;
+            const shipped = new Set(
+              [...document.querySelectorAll('style[data-emotion^="css "]')].flatMap((style) => (style.getAttribute('data-emotion') ?? '').split(' ').slice(1).map((name) => `css-${name}`)),
+            );
+            const classes = [...document.querySelectorAll('#root *')].flatMap((element) => [...element.classList].filter((name) => name.startsWith('css-')));
+            return { classes: new Set(classes).size, unnamed: [...new Set(classes.filter((name) => !shipped.has(name)))] };
+          });
+          expect(unnamed.classes).toBeGreaterThan(20);
+          expect({ width, unnamed: unnamed.unnamed }).toEqual({ width, unnamed: [] });
           await context.close();
         }
       } finally {

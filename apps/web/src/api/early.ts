@@ -72,3 +72,17 @@ export function claimEarly(key: string): void {
   settled.delete(key);
   early.delete(key);
 }
+
+/**
+ * Renders `render` as if the page's early requests had answered with `answers` (keyed as above), then forgets them:
+ * for a render with no browser and no server, such as the build's render of the workspace's first screen for its
+ * styles (src/prerender.tsx). A render reads them in its first pass, as the workspace reads early answers.
+ */
+export async function withEarlyAnswers<T>(answers: Record<string, unknown>, render: () => Promise<T>): Promise<T> {
+  for (const [key, value] of Object.entries(answers)) settled.set(key, value);
+  try {
+    return await render();
+  } finally {
+    for (const key of Object.keys(answers)) settled.delete(key);
+  }
+}
