@@ -227,6 +227,20 @@ describe('the built product sends its web files compressed and cacheable', () =>
     /** What the page holds of a workspace: its top bars, and the frame's inert page. */
     const frameParts = async (page: Page) => ({ topBars: await countMatching(page, 'header'), frames: await countMatching(page, '#root [inert][aria-busy="true"]') });
 
+    /** A matter with one contract and one answered question, made once for the tests that open one. */
+    let matter: Promise<{ api: ApiClient; projectId: string }> | undefined;
+    const answeredMatter = (): Promise<{ api: ApiClient; projectId: string }> =>
+      (matter ??= (async () => {
+        const api = new ApiClient(server.baseUrl);
+        await api.createUser(server.config);
+        const projectId = await api.createProject('Answered matter');
+        const contract = readdirSync(CONTRACTS).filter((name) => name.endsWith('.txt')).sort()[0];
+        await api.upload(projectId, contract, readFileSync(join(CONTRACTS, contract)));
+        await api.waitUntilSettled(projectId, 60_000);
+        await api.ask(projectId, 'Which law governs this agreement?');
+        return { api, projectId };
+      })());
+
     it('shows the workspace’s top bar and loader before any script runs, and none of it can be used', async () => {
       const browser = await launchChromium();
       try {
@@ -251,13 +265,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
     });
 
     it('brings the styles of a matter’s first screen, phone and desk, so the app’s first render writes none of its own', async () => {
-      const api = new ApiClient(server.baseUrl);
-      await api.createUser(server.config);
-      const projectId = await api.createProject('Styled matter');
-      const contract = readdirSync(CONTRACTS).filter((name) => name.endsWith('.txt')).sort()[0];
-      await api.upload(projectId, contract, readFileSync(join(CONTRACTS, contract)));
-      await api.waitUntilSettled(projectId, 60_000);
-      await api.ask(projectId, 'Which law governs this agreement?');
+      const { api, projectId } = await answeredMatter();
       const browser = await launchChromium();
       try {
         for (const width of [412, 1280]) {
@@ -280,6 +288,31 @@ describe('the built product sends its web files compressed and cacheable', () =>
           expect({ width, unnamed: unnamed.unnamed }).toEqual({ width, unnamed: [] });
           await context.close();
         }
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it('reads the locale’s data for the messages’ time stamps in a worker that then ends, and shows them', async () => {
+      const { api, projectId } = await answeredMatter();
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        await storeTokenBeforeLoad(context, api.bearer);
+        const page = await context.newPage();
+        const errors = consoleErrors(page);
+        const workers: { url: string; ended: Promise<void> }[] = [];
+        page.on('worker', (worker) => workers.push({ url: worker.url(), ended: new Promise((resolve) => worker.once('close', () => resolve())) }));
+        await page.goto(`${server.baseUrl}/project/${projectId}`);
+        await page.getByLabel('Assistant message').waitFor({ state: 'visible', timeout: 20_000 });
+        expect(workers.map((worker) => new URL(worker.url).pathname)).toEqual([expect.stringMatching(/^\/assets\/time-format-warmup\.worker-[\w-]+\.js$/)]);
+        await Promise.race([workers[0].ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the worker did not end within 10 s')), 10_000))]);
+        // Each message shows its time as the page's locale (en-US here) writes hours and minutes.
+        const stamps = await page.locator('#root time').allTextContents();
+        expect(stamps).toHaveLength(2);
+        for (const stamp of stamps) expect(stamp).toMatch(/^\d{2}:\d{2}\s?[AP]M$/);
+        expect(errors).toEqual([]);
+        await context.close();
       } finally {
         await browser.close();
       }
