@@ -4,8 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Snackbar from '@mui/material/Snackbar';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { listFiles } from '../api/documents';
@@ -19,6 +17,7 @@ import { ChatPanel } from './chat-panel';
 import type { CreateProjectFlow } from './create-project-dialog';
 import { AnalysisPanel, ApiKeysDialog, CreateProjectDialog, DocumentManagerDialog, Later, ShareDialog, useOpenedOnce, usePrefetchedParts } from './later-parts';
 import { ProjectsSidebar, SIDEBAR_WIDTH } from './projects-sidebar';
+import { SectionTabs } from './section-tabs';
 import { useProjects } from './use-projects';
 import { WorkspaceTopBar } from './workspace-top-bar';
 import { ProjectsLoading, WorkspaceLayout } from './workspace-layout';
@@ -280,15 +279,15 @@ export default function WorkspacePage({ onLogout }: WorkspacePageProps) {
       {noProjects && <NoProjectsWelcome onCreate={() => openCreate('first')} />}
       {state.status === 'loaded' && projects.length > 0 && (
         <>
-          <Tabs
+          <SectionTabs
+            label="Workspace sections"
             value={tab}
-            onChange={(_event, value: WorkspaceTab) => changeTab(value)}
-            aria-label="Workspace sections"
-            sx={{ px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.7)' }}
-          >
-            <Tab label="Chat" value="chat" id="tab-chat" aria-controls="panel-chat" />
-            <Tab label="Analysis" value="analysis" id="tab-analysis" aria-controls="panel-analysis" disabled={!hasDocuments} />
-          </Tabs>
+            onChange={changeTab}
+            tabs={[
+              { value: 'chat', label: 'Chat', id: 'tab-chat', panelId: 'panel-chat' },
+              { value: 'analysis', label: 'Analysis', id: 'tab-analysis', panelId: 'panel-analysis', disabled: !hasDocuments },
+            ]}
+          />
           <Box
             role="tabpanel"
             id="panel-chat"
