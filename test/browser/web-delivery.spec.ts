@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, startServerProcess, type ServerProcess } from '../../bench/lib/app';
 import { describeWithChromium, launchChromium } from './support/chromium';
 import { countMatching, focusedElement, storeTokenBeforeLoad } from './support/page-tools';
@@ -227,6 +227,13 @@ describe('the built product sends its web files compressed and cacheable', () =>
     /** What the page holds of a workspace: its top bars, and the frame's inert page. */
     const frameParts = async (page: Page) => ({ topBars: await countMatching(page, 'header'), frames: await countMatching(page, '#root [inert][aria-busy="true"]') });
 
+    /** A page of a new context `width` px wide whose storage holds the session `token` before anything loads. */
+    async function signedInPage(browser: Browser, token: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport: { width, height: 823 } });
+      await storeTokenBeforeLoad(context, token);
+      return { context, page: await context.newPage() };
+    }
+
     /** A matter with one contract and one answered question, made once for the tests that open one. */
     let matter: Promise<{ api: ApiClient; projectId: string }> | undefined;
     const answeredMatter = (): Promise<{ api: ApiClient; projectId: string }> =>
@@ -269,9 +276,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
       const browser = await launchChromium();
       try {
         for (const width of [412, 1280]) {
-          const context = await browser.newContext({ viewport: { width, height: 823 } });
-          await storeTokenBeforeLoad(context, api.bearer);
-          const page = await context.newPage();
+          const { context, page } = await signedInPage(browser, api.bearer, width);
           await page.goto(`${server.baseUrl}/project/${projectId}`);
           await page.getByLabel('Assistant message').getByText('Source', { exact: false }).waitFor({ state: 'visible', timeout: 20_000 });
           // The page's styles are named in the attribute emotion takes them over by ("css <name> <name>..."); the
@@ -297,9 +302,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
       const { api, projectId } = await answeredMatter();
       const browser = await launchChromium();
       try {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-        await storeTokenBeforeLoad(context, api.bearer);
-        const page = await context.newPage();
+        const { context, page } = await signedInPage(browser, api.bearer, 412);
         const errors = consoleErrors(page);
         const workers: { url: string; ended: Promise<void> }[] = [];
         page.on('worker', (worker) => workers.push({ url: worker.url(), ended: new Promise((resolve) => worker.once('close', () => resolve())) }));
@@ -324,9 +327,7 @@ describe('the built product sends its web files compressed and cacheable', () =>
       const projectId = await api.createProject('Frame replaced matter');
       const browser = await launchChromium();
       try {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 823 } });
-        await storeTokenBeforeLoad(context, api.bearer);
-        const page = await context.newPage();
+        const { context, page } = await signedInPage(browser, api.bearer, 1280);
         const errors = consoleErrors(page);
         await page.goto(`${server.baseUrl}/project/${projectId}`);
         await page.locator('header').getByText('Frame replaced matter').waitFor({ state: 'visible', timeout: 20_000 });

@@ -34,7 +34,7 @@ export function SectionTabs<T extends string>({ label, tabs, value, onChange }: 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>): void => {
     const enabled = tabs.filter((tab) => !tab.disabled);
     const at = enabled.findIndex((tab) => buttons.current.get(tab.value) === event.target);
-    if (at < 0 || enabled.length === 0) return;
+    if (at < 0) return;
     const next: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: enabled.length - 1 };
     if (!(event.key in next)) return;
     event.preventDefault();
