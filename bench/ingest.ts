@@ -28,6 +28,7 @@ import { cpuSnapshot } from './lib/cpu';
 import { byCodeUnits, cuadPath } from './lib/cuad';
 import { fixed, mapLimit, seconds, table } from './lib/format';
 import { MemorySampler, type MemoryPeak } from './lib/memory';
+import { describeMachineState, machineStateJson, probeMachine } from './lib/machine';
 
 /** The app parses with a pool of 2 processes (DocumentParser) and runs 2 ingestion jobs at a time. */
 const CONCURRENCY = 2;
@@ -87,6 +88,7 @@ function timePdftotext(files: InputFile[]): Promise<Timed> {
 }
 
 async function main(): Promise<void> {
+  const machine = probeMachine();
   const args = new BenchArgs(process.argv.slice(2), { options: ['dir'], switches: ['json'] });
   const dir = resolve(args.string('dir') ?? cuadPath('pdf'));
   const files: InputFile[] = readdirSync(dir)
@@ -235,6 +237,7 @@ async function main(): Promise<void> {
     const rate = (secondsTaken: number): string => fixed(pages / secondsTaken);
     const share = (secondsTaken: number): string => fixed((100 * secondsTaken) / stageSum);
 
+    console.log(describeMachineState(machine));
     console.log(
       `folder=${dir} files=${files.length} (pdf ${pdfs.length}) pages=${pages} ocr pages=${ocrPages} chunks=${chunkCount} ` +
         `characters=${characters} processes=${CONCURRENCY}`,
@@ -279,6 +282,7 @@ async function main(): Promise<void> {
       const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
       console.log(
         JSON.stringify({
+          machine: machineStateJson(machine),
           files: files.length,
           pages,
           pages_per_s: round(endToEndRate),

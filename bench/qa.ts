@@ -21,11 +21,13 @@ import { processCpuSeconds } from './lib/cpu';
 import { byCodeUnits, cuadPath, pooledQuestion, readQueries } from './lib/cuad';
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import { askUnderLoad } from './lib/load-clients';
+import { describeMachineState, machineStateJson, probeMachine } from './lib/machine';
 
 const UPLOAD_CONCURRENCY = 4;
 const MAX_REQUESTS = 200_000;
 
 async function main(): Promise<void> {
+  const machine = probeMachine();
   const args = new BenchArgs(process.argv.slice(2), { options: ['contracts', 'clients', 'seconds', 'corpus', 'queries', 'topology', 'workers', 'threads'], switches: ['json'] });
   const topology = args.string('topology') ?? 'embedded';
   if (topology !== 'embedded' && topology !== 'scaled') throw new Error(`--topology is embedded or scaled, not "${topology}"`);
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
     const health = [...load.healthLatencies].sort((a, b) => a - b);
     const healthP95 = percentile(health, 95);
 
+    console.log(describeMachineState(machine));
     console.log(
       `topology=${topology === 'scaled' ? `scaled (PostgreSQL, Redis, 1 API + ${args.count('workers', 2)} workers)` : 'embedded'} ` +
         `worker threads=${bench.config.workers.threads} contracts=${files.length} questions=${questions.length} clients=${clients} duration=${fixed(load.seconds)}s ` +
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
     if (args.has('json')) {
       console.log(
         JSON.stringify({
+          machine: machineStateJson(machine),
           contracts: files.length,
           clients,
           seconds: Math.round(load.seconds * 10) / 10,

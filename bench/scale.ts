@@ -27,6 +27,7 @@ import { byCodeUnits, cuadPath, type DevQuery, pooledQuestion, readQueries } fro
 import { fixed, mapLimit, percentile, seconds, table } from './lib/format';
 import { askUnderLoad, type LoadResult } from './lib/load-clients';
 import { MemorySampler } from './lib/memory';
+import { describeMachineState, machineStateJson, probeMachine } from './lib/machine';
 
 const UPLOAD_CONCURRENCY = 4;
 const MAX_REQUESTS = 500_000;
@@ -314,6 +315,7 @@ async function manyMatters(
 }
 
 async function main(): Promise<void> {
+  const machine = probeMachine();
   const args = new BenchArgs(process.argv.slice(2), {
     options: ['sizes', 'clients', 'seconds', 'projects', 'per-project', 'cache-mb', 'corpus', 'queries', 'topology', 'workers'],
     switches: ['json'],
@@ -341,6 +343,7 @@ async function main(): Promise<void> {
     const row = rows.at(-1) as SizeRow;
     if (row.load.firstFailure) console.log(`${size} documents, first failure: ${row.load.firstFailure}`);
   }
+  console.log(describeMachineState(machine));
   console.log(
     topology.kind === 'scaled'
       ? `scaled out: PostgreSQL and Redis, 1 API and ${topology.workers} worker processes of the built server; ${clients} clients for ${duration} s per size; memory is the sum of their processes' peaks, disk includes the schema`
@@ -409,6 +412,7 @@ async function main(): Promise<void> {
   if (args.has('json')) {
     console.log(
       JSON.stringify({
+        machine: machineStateJson(machine),
         topology: topology.kind,
         sizes: rows.map((row) => ({
           documents: row.documents,

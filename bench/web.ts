@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { BenchArgs, runBench } from './lib/args';
 import { ApiClient, startServerProcess } from './lib/app';
 import { fixed, table } from './lib/format';
+import { describeMachineState, machineStateJson, probeMachine } from './lib/machine';
 
 const ROOT = resolve(__dirname, '..');
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -202,6 +203,7 @@ const seconds = (ms: number): string => `${fixed(ms / 1000)} s`;
 async function main(): Promise<void> {
   const args = new BenchArgs(process.argv.slice(2), { options: ['runs', 'reports', 'pages'], switches: ['json'] });
   const runs = args.count('runs', 3);
+  const machine = probeMachine();
   if (!existsSync(join(ROOT, 'apps', 'web', 'dist', 'index.html'))) throw new Error('apps/web/dist is missing: run npm run build:web first');
   if (!existsSync(LIGHTHOUSE_CLI)) throw new Error('Lighthouse is missing: run npm install');
 
@@ -244,6 +246,7 @@ async function main(): Promise<void> {
       `machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadavg()[0].toFixed(1)}; ` +
         `Lighthouse ${about?.lighthouseVersion}, Chromium ${chromiumVersion}, benchmark index ${Math.round(about?.environment.benchmarkIndex ?? NaN)}`,
     );
+    console.log(describeMachineState(machine));
     console.log(`mobile defaults (simulated: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown); median of ${runs} run(s) per page by performance score`);
     console.log(
       table(
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
     if (args.has('json')) {
       console.log(
         JSON.stringify({
+          machine: machineStateJson(machine),
           runs,
           cores: cpus().length,
           load_average: Math.round(loadavg()[0] * 10) / 10,
