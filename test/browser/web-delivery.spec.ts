@@ -139,11 +139,18 @@ describe('the built product sends its web files compressed and cacheable', () =>
       expect(decoded(routed).toString('utf8')).toContain('<div id="root"></div>');
       if (page === '/') {
         expect(decoded(index).toString('utf8')).toMatch(/<div id="root" data-prerendered="\/"[^>]*>.*Legal Documents, Reimagined/s);
-        // The login page starts empty (a form must not be shown before it works) but names its chunks in advance.
+        // The login page names its chunks in advance, and comes with its form as a frame: inert, its fields read only
+        // (nothing can be typed before the app has taken over), painted only once the whole of it has been read.
         const login = await get('/login', { Accept: 'text/html' });
+        const loginHtml = login.body.toString('utf8');
         expect(login.headers['cache-control']).toBe('no-cache');
-        expect(login.body.toString('utf8')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
-        expect(login.body.toString('utf8')).toContain('<div id="root"></div>');
+        expect(loginHtml).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+        expect(loginHtml).toMatch(/<div id="root" data-frame="\/login"><div inert="" aria-busy="true"[^>]*>.*Welcome Back/s);
+        const fields = [...loginHtml.matchAll(/<input\b[^>]*>/g)].map(([field]) => field);
+        expect(fields).toHaveLength(2);
+        for (const field of fields) expect(field).toContain(' readonly=""');
+        expect(loginHtml).toContain('<link rel="expect" href="#root-end" blocking="render">');
+        expect(loginHtml).toMatch(/<\/div><template id="root-end"><\/template>/);
         // So does a project's workspace: its code is fetched with the entry, not after it.
         const workspace = await get('/project/some-project', { Accept: 'text/html' });
         const workspaceHtml = workspace.body.toString('utf8');
@@ -217,6 +224,61 @@ describe('the built product sends its web files compressed and cacheable', () =>
         // React reports a page that differs from what it renders (error #418) and then renders it anew.
         expect(errors).toEqual([]);
         await live.close();
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+
+  describeWithChromium('the sign-in page’s frame', () => {
+    it('shows the form before any script runs, where nothing can be focused or typed into', async () => {
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+        const page = await context.newPage();
+        await page.goto(`${server.baseUrl}/login`);
+        await expect(page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).resolves.toBe(true);
+        const email = page.locator('#email');
+        await expect(email.isVisible()).resolves.toBe(true);
+        await expect(email.evaluate((field) => field.matches('[inert] *') && (field as HTMLInputElement).readOnly)).resolves.toBe(true);
+        await page.keyboard.press('Tab');
+        await expect(focusedElement(page)).resolves.toEqual({ tag: 'BODY', id: '' });
+        await email.click({ force: true });
+        await page.keyboard.type('early@example.com');
+        await expect(email.inputValue()).resolves.toBe('');
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it('is replaced by the working form without a layout shift, on a phone’s network and CPU', async () => {
+      const browser = await launchChromium();
+      try {
+        // Three loads: painted as it arrived, the centred form moved in most of them.
+        for (let load = 0; load < 3; load++) {
+          const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+          const page = await context.newPage();
+          const errors = consoleErrors(page);
+          await page.addInitScript(() => {
+            const shifts: number[] = [];
+            (globalThis as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+          await page.goto(`${server.baseUrl}/login`);
+          // The app's form: no longer inert, focused, and what is typed is kept.
+          await page.waitForFunction(() => document.querySelector('#root [inert]') === null && document.activeElement?.id === 'email', undefined, { timeout: 20_000 });
+          await page.locator('#email').fill('lawyer@example.com');
+          await expect(page.locator('#email').inputValue()).resolves.toBe('lawyer@example.com');
+          await expect(page.evaluate(() => (globalThis as unknown as { layoutShifts: number[] }).layoutShifts)).resolves.toEqual([]);
+          expect(errors).toEqual([]);
+          await context.close();
+        }
       } finally {
         await browser.close();
       }

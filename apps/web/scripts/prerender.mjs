@@ -1,10 +1,11 @@
 // Renders the public pages that look the same to every visitor into the build (dist/pages/<name>.html), from the
 // server bundle of src/prerender.tsx (`vite build --ssr` into dist/.prerender, removed here). The server sends
 // such a page for its path instead of the empty index.html, so its content shows before any script has run.
-// Pages with forms are not rendered (what someone typed before React took the page over would be lost): their
-// pages are index.html naming the chunks of that page for the browser to fetch at once. The workspace's page holds
-// its frame instead (src/workspace/workspace-frame.tsx): what it shows while its projects load, replaced by the
-// app's first render, not taken over.
+// Pages with forms are not taken over (what someone typed before React took the page over would be lost): their
+// pages are index.html naming the chunks of that page for the browser to fetch at once, with a frame in the root,
+// replaced by the app's first render. The sign-in and sign-up pages' frame is their form, inert with its fields
+// read only until then (src/prerender.tsx, renderFrame); the workspace's is what it shows while its projects load
+// (src/workspace/workspace-frame.tsx).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ const PAGES = [{ path: '/', name: 'index' }];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, '.prerender');
-const { renderPage, renderWorkspaceFrame } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
+const { renderFrame, renderPage, renderWorkspaceFrame } = await import(pathToFileURL(join(serverBundle, 'prerender.js')).href);
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const root = '<div id="root"></div>';
 if (!shell.includes(root)) throw new Error(`dist/index.html has no ${root}`);
@@ -22,8 +23,14 @@ const year = new Date().getFullYear();
 /** `page` with `tags` at the end of its head, one a line. Replacement functions: a `$` in them is text. */
 const inHead = (page, tags) => page.replace(/\n( *)<\/head>/, (_, indent) => `\n${tags.map((tag) => `${indent}  ${tag}\n`).join('')}${indent}</head>`);
 
-/** `page` with `styles` at the end of its head and `rootHtml` (the opening tag and content of #root) in place of its root. */
-const withRoot = (page, styles, rootHtml) => inHead(page, [styles]).replace(root, () => rootHtml);
+/**
+ * `page` with `styles` at the end of its head and `rootHtml` (the opening tag and content of #root) in place of its root.
+ * The browser paints it only once the whole root has been read, up to an empty element after it (rel=expect; Chromium
+ * starts painting once the element named has begun, so it is the one after the root): painted as it arrived, a form
+ * centred on the page would grow and move with every part that came.
+ */
+const withRoot = (page, styles, rootHtml) =>
+  inHead(page, [styles, '<link rel="expect" href="#root-end" blocking="render">']).replace(root, () => `${rootHtml}<template id="root-end"></template>`);
 
 /**
  * `page` with the app's scripts (all but the files in `kept`) fetched at low priority: they wait behind what the first
@@ -77,8 +84,9 @@ for (const { path, name } of PAGES) {
 // Pages that are not rendered name their screen's chunks in advance: the browser fetches them with the app's entry
 // instead of after it has run.
 const PRELOADED = [
-  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx' },
-  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx' },
+  // The sign-in and sign-up pages come with their form as a frame: shown at once, usable once the app has run.
+  { path: '/login', name: 'login', source: 'src/pages/auth/login-page.tsx', frame: () => renderFrame('/login') },
+  { path: '/signup', name: 'signup', source: 'src/pages/auth/signup-page.tsx', frame: () => renderFrame('/signup') },
   // The workspace, sent for /projects and /project/{id}: its data is asked for by the small early entry (and by the
   // app's entry, whichever runs first: src/api/early.ts), its code would otherwise be asked for only once the entry
   // has run.

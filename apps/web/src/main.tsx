@@ -38,11 +38,14 @@ if (prerendered === window.location.pathname && prerenderedYear === String(new D
 } else {
   // The page names its screen's chunk for the browser to fetch beside this entry (scripts/prerender.mjs): when it has
   // come, or comes within a moment, the first render shows the screen itself rather than the loader in its place.
-  // What the page holds until then (the workspace's frame, a page rendered in another year) stays until React's
-  // first commit replaces it, so the page is never blank in between.
+  // What the page holds until then (a frame, a page rendered in another year) stays until React's first commit
+  // replaces it, so the page is never blank in between. A frame already shows the screen (the sign-in form, the
+  // workspace's bar): the first render waits for the screen's chunk, as the loader in its place would, rather than
+  // swapping the frame for the loader and back.
   const render = (): void => {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   };
-  void Promise.race([preloadPageAt(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(render);
+  const screen = preloadPageAt(window.location.pathname);
+  void (container.dataset.frame !== undefined ? screen : Promise.race([screen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))])).then(render);
 }

@@ -35,6 +35,23 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 }
 
 /**
+ * A page with a form, as the browser's first render makes it, to show before the app has run: inert (nothing in it
+ * can be focused, clicked or sent, so an early Enter cannot send the form the browser's own way) and its fields read
+ * only, so that nothing can be typed into a field the app's first render then replaces whole (main.tsx). Nothing
+ * typed is lost: nothing can be typed until the form works. Run at build time only (scripts/prerender.mjs).
+ */
+export async function renderFrame(path: string): Promise<RenderedPage> {
+  const { html, styles } = await renderTree(
+    <div inert aria-busy="true" style={{ display: 'contents' }}>
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
+    </div>,
+  );
+  return { html: html.replace(/<(input|textarea)\b/g, '<$1 readonly=""'), styles: styleElements([styles]) };
+}
+
+/**
  * The workspace's frame (workspace/workspace-frame.tsx), for the page of /projects and /project/{id}, with the styles
  * of the workspace's first screen as well: a matter with its conversation, as laid out on a phone and on a wider
  * screen. The app's first render then finds its styles in the page and only names them, instead of writing each
