@@ -27,6 +27,28 @@ export function countMatching(page: Page, selector: string): Promise<number> {
   return page.evaluate((css) => (globalThis as unknown as PageGlobals).document.querySelectorAll(css).length, selector);
 }
 
+/** What a page's layout-shift observer needs of the browser's globals. */
+interface ShiftGlobals {
+  PerformanceObserver: new (callback: (list: { getEntries(): { value?: number }[] }) => void) => { observe(options: { type: string; buffered: boolean }): void };
+  layoutShifts: number[];
+}
+
+/** Records every layout shift of each page of the context from its start; `layoutShifts` reads them. */
+export async function recordLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const globals = globalThis as unknown as ShiftGlobals;
+    globals.layoutShifts = [];
+    new globals.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) globals.layoutShifts.push(entry.value ?? NaN);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The size of each layout shift of the page so far (recorded by `recordLayoutShifts`). */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(() => (globalThis as unknown as ShiftGlobals).layoutShifts);
+}
+
 /** Puts the session token where the app keeps it before any page of the context loads. */
 export async function storeTokenBeforeLoad(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((value) => (globalThis as unknown as PageGlobals).localStorage.setItem('token', value), token);
