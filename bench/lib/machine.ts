@@ -13,9 +13,10 @@ const PAGE = 4096;
 
 /**
  * Runs in a process of its own, so that the memory it touches is new to that process: the time to write one byte in
- * each page of a fresh 256 MB buffer, and the time of a fixed loop. A virtual machine whose host hands memory back
- * and forth can take ten times as long to fault a page in as a quiet one, and every new browser renderer and every
- * growing heap pays for that: benchmarks taken at such a time are slower for a reason outside the product.
+ * each page of a fresh 256 MB buffer, and the time of a fixed loop. On a virtual machine whose host hands memory back
+ * and forth, faulting a page in can be slow (10–15 µs a page in this machine's slow phases, the loop's time unmoved),
+ * and every new browser renderer and every growing heap pays for it: benchmarks taken at such a time are slower for a
+ * reason outside the product.
  */
 const PROBE = `
 const pages = ${PROBE_MB} * 1024 * 1024 / ${PAGE};
