@@ -26,12 +26,17 @@ const escapeStyle = (css: string): string => css.replace(/<\/style/gi, '<\\/styl
  * lazy page it shows has loaded. Run at build time only (scripts/prerender.mjs), for pages alike for everyone.
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const { html, styles } = await renderTree(
+  const { html, styles } = await renderTree(<RoutesAt path={path} />);
+  return { html, styles: styleElements([styles]) };
+}
+
+/** The app's routes at `path`, as main.tsx renders them, with a static router. */
+function RoutesAt({ path }: { path: string }) {
+  return (
     <StaticRouter location={path}>
       <AppRoutes />
-    </StaticRouter>,
+    </StaticRouter>
   );
-  return { html, styles: styleElements([styles]) };
 }
 
 /**
@@ -43,9 +48,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 export async function renderFrame(path: string): Promise<RenderedPage> {
   const { html, styles } = await renderTree(
     <div inert aria-busy="true" style={{ display: 'contents' }}>
-      <StaticRouter location={path}>
-        <AppRoutes />
-      </StaticRouter>
+      <RoutesAt path={path} />
     </div>,
   );
   return { html: html.replace(/<(input|textarea)\b/g, '<$1 readonly=""'), styles: styleElements([styles]) };
