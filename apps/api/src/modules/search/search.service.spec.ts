@@ -207,6 +207,24 @@ describe(`${SearchService.name}'s index cache`, () => {
     expect(textReads.slice(2)).toEqual([['d3'], ['d1']]);
   });
 
+  it('keeps as many stored texts as the indexes’ share of SEARCH_CACHE_MB holds, the least recently used dropped first', async () => {
+    // 1 MB: the answering memos take half, the indexes the other 512 KB. Each text here is empty, estimated at 1 KB.
+    const { service, textReads } = setup({}, undefined, 1);
+    await service.search(PROJECT, QUERY, 3);
+    const texts = (from: number, to: number): string[] => Array.from({ length: to - from }, (_, i) => `t${from + i}`);
+    await service.textsOf(PROJECT, texts(0, 400));
+    const reads = textReads.length;
+    // 402 texts are within the share: none is read again, however long ago it was read.
+    await service.textsOf(PROJECT, ['t0', 't399', 'd1']);
+    expect(textReads).toHaveLength(reads);
+    // 300 more are not: the least recently used leave (t1 first), the ones just used stay.
+    await service.textsOf(PROJECT, texts(400, 700));
+    await service.textsOf(PROJECT, ['t0', 't699']);
+    expect(textReads.slice(reads + 1)).toEqual([]);
+    await service.textsOf(PROJECT, ['t1']);
+    expect(textReads.slice(reads + 1)).toEqual([['t1']]);
+  });
+
   it('keeps a project’s index while its ready documents are the same, and drops it as soon as the project is deleted', async () => {
     const { service, loads, deleteProject } = setup({});
     await service.search(PROJECT, QUERY, 3);

@@ -44,7 +44,8 @@ interface ProjectIndex {
   pointDocuments: Map<string, string>;
   /**
    * The stored texts (and pages) of the documents recent answers drew on, read when first needed and kept while the
-   * index is: what the passages found are cut from and answers checked against.
+   * index is, as many as the indexes' share of SEARCH_CACHE_MB holds: what the passages found are cut from and
+   * answers checked against.
    */
   texts: Kept<DocumentTextEntity>;
   /** An estimate of the memory the index holds, for the cache bound: its search thread's retriever and the texts kept. */
@@ -66,8 +67,6 @@ export interface SearchCacheStats {
  * records): measured on 200 CUAD contracts, 4.0 after a first search and 5.4 once every term was searched.
  */
 const RETRIEVER_BYTES_PER_SNAPSHOT_BYTE = 5;
-/** Documents whose stored texts an index keeps at once. */
-const TEXTS_KEPT = 256;
 /** A project's index is saved once its documents have stopped changing for this long (ms). */
 const SAVE_DELAY_MS = 2000;
 /** While documents keep being made ready, the index is saved at least this often (ms). */
@@ -77,17 +76,20 @@ const SAVE_EVERY_MS = 15_000;
 const vectorBytes = (points: readonly VectorPoint[]): number => points.reduce((sum, point) => sum + point.vector.length * 8 + 64, 0);
 const textBytes = (text: DocumentTextEntity): number => text.text.length * 2 + 1024;
 
-/** Values read from the database when first needed, at most `limit` of them, the least recently used dropped first. */
+/**
+ * Values read from the database when first needed, as many as `limitBytes` holds by their estimated `size`, the least
+ * recently used dropped first (a value larger than the whole limit is handed out but not kept).
+ */
 class Kept<V> {
   private readonly values: BoundedLru<string, V>;
-  /** What the values kept are estimated to hold. */
-  bytes = 0;
 
-  constructor(
-    limit: number,
-    private readonly size: (value: V) => number,
-  ) {
-    this.values = new BoundedLru<string, V>(limit, { onDrop: (_id, dropped) => (this.bytes -= size(dropped)) });
+  constructor(limitBytes: number, size: (value: V) => number) {
+    this.values = new BoundedLru<string, V>(limitBytes, { weigh: (_id, value) => size(value) });
+  }
+
+  /** What the values kept are estimated to hold. */
+  get bytes(): number {
+    return this.values.weight;
   }
 
   get(id: string): V | undefined {
@@ -95,9 +97,7 @@ class Kept<V> {
   }
 
   keep(id: string, value: V): void {
-    if (this.values.has(id)) return;
-    this.values.set(id, value);
-    this.bytes += this.size(value);
+    if (!this.values.has(id)) this.values.set(id, value);
   }
 }
 
@@ -353,7 +353,10 @@ export class SearchService implements OnModuleDestroy {
       files: new Map(),
       points: [],
       pointDocuments: new Map(),
-      texts: new Kept(TEXTS_KEPT, textBytes),
+      // A matter's texts may take what the bound leaves the indexes (other projects' indexes leave the cache first):
+      // at 2,000 contracts, kept 256 at a time, a tenth of the texts an answer needed were read and opened again,
+      // a fifth of the server's CPU an answer (docs/decisions.md).
+      texts: new Kept(this.limitBytes, textBytes),
       bytes: 0,
       unsaved: true,
     };
