@@ -217,7 +217,7 @@ describe(`${SearchService.name}'s index cache`, () => {
     // 402 texts are within the share: none is read again, however long ago it was read.
     await service.textsOf(PROJECT, ['t0', 't399', 'd1']);
     expect(textReads).toHaveLength(reads);
-    // 300 more are not: the least recently used leave (t1 first), the ones just used stay.
+    // 300 more are not: the least recently used leave (t1 among them), the ones used since stay.
     await service.textsOf(PROJECT, texts(400, 700));
     await service.textsOf(PROJECT, ['t0', 't699']);
     expect(textReads.slice(reads + 1)).toEqual([]);

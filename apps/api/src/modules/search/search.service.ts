@@ -354,8 +354,8 @@ export class SearchService implements OnModuleDestroy {
       points: [],
       pointDocuments: new Map(),
       // A matter's texts may take what the bound leaves the indexes (other projects' indexes leave the cache first):
-      // at 2,000 contracts, kept 256 at a time, a tenth of the texts an answer needed were read and opened again,
-      // a fifth of the server's CPU an answer (docs/decisions.md).
+      // at 2,000 contracts, kept 256 at a time, a tenth of the texts answers needed were read and opened again, a
+      // fifth to a third of the server's CPU an answer (docs/decisions.md).
       texts: new Kept(this.limitBytes, textBytes),
       bytes: 0,
       unsaved: true,
