@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { childModule } from '@api/modules/common/node-module';
 import { DATABASE_THREAD_NICENESS, SCORING_THREAD_NICENESS } from '@api/modules/common/thread-priority';
 import { EMBEDDED_SETTINGS, openEmbeddedDatabase } from '@api/modules/database/embedded-database';
-import { DatabaseHandle } from '@api/modules/database/database.handle';
+import { DatabaseHandle, healthCheckApplication } from '@api/modules/database/database.handle';
 import { STATEMENT_CACHE_SIZE } from '@api/modules/database/embedded-thread';
 import { MIGRATIONS } from '@api/modules/database/migrations';
 import { BinaryVectors1763910000000 } from '@api/modules/database/migrations/1763910000000-binary-vectors';
@@ -211,7 +211,52 @@ describeIf(serverRequirements.postgres, 'DatabaseHandle on a shared PostgreSQL',
       await Promise.all(handles.map((handle) => handle.close()));
     }
   });
+
+  it('answers a health ping while every connection of its pool is busy', async () => {
+    const [handle, observer] = await Promise.all([1, 2].map(() => DatabaseHandle.open(config.database, [], MIGRATIONS)));
+    try {
+      // Ten queries hold the pool's ten connections for three seconds; a ping through the pool would wait them out.
+      const held = Array.from({ length: 10 }, () => handle.dataSource.query('SELECT pg_sleep(3)'));
+      await waitFor(async () => (await sessions(observer, "query = 'SELECT pg_sleep(3)' AND state = 'active'")) === 10, 2000);
+      expect(await handle.ping(1000)).toBe(true);
+      await Promise.all(held);
+    } finally {
+      await Promise.all([handle.close(), observer.close()]);
+    }
+  });
+
+  it('connects its health ping again once PostgreSQL has closed the connection, and closes it with the handle', async () => {
+    const [handle, observer] = await Promise.all([1, 2].map(() => DatabaseHandle.open(config.database, [], MIGRATIONS)));
+    const ownProbe = `application_name = '${healthCheckApplication()}'`;
+    try {
+      expect(await handle.ping()).toBe(true);
+      expect(await sessions(observer, ownProbe)).toBe(1);
+      await observer.dataSource.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${ownProbe}`);
+      await waitFor(async () => (await sessions(observer, ownProbe)) === 0, 2000);
+      await waitFor(() => handle.ping(), 3000);
+      expect(await sessions(observer, ownProbe)).toBe(1);
+      await handle.close();
+      await waitFor(async () => (await sessions(observer, ownProbe)) === 0, 2000);
+    } finally {
+      await Promise.all([handle.close(), observer.close()]);
+    }
+  });
 });
+
+/** How many sessions PostgreSQL lists that match `where`. */
+async function sessions(handle: DatabaseHandle, where: string): Promise<number> {
+  const rows: { n: string }[] = await handle.dataSource.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE ${where}`);
+  return Number(rows[0].n);
+}
+
+/** Resolves once `condition` holds, asking every 50 ms; fails after `timeoutMs`. */
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('the embedded database', () => {
   let root: string;

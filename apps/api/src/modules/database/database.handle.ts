@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '@api/modules/config/config.types';
 import { EmbeddedConnection, EmbeddedDatabaseThread } from './embedded-thread';
@@ -10,6 +11,12 @@ type MigrationList = MixedList<string | (new (...args: never[]) => unknown)>;
 const MIGRATION_LOCK_KEY = 724_119_301;
 /** Connections of the PostgreSQL pool of one process. */
 const POOL_SIZE = 10;
+/** How long the health check's own connection may take to open. */
+const PROBE_CONNECT_TIMEOUT_MS = 2000;
+/** The name the health check's connection of process `pid` gives PostgreSQL (`pg_stat_activity.application_name`). */
+export function healthCheckApplication(pid: number = process.pid): string {
+  return `casewise health check ${pid}`;
+}
 
 /**
  * How to reach PostgreSQL: the URL, and the pool's settings. A schema is the session's search_path, set through the
@@ -26,14 +33,25 @@ export function postgresConnection(url: string, schema: string | null): { url: s
   return { url: own === null ? url : parsed.toString(), extra: { max: POOL_SIZE, options } };
 }
 
+/** PostgreSQL's settings for one connection of its own, as the pool's connections are made. */
+type ProbeSettings = { connectionString: string; options?: string };
+
 /** Owns the TypeORM DataSource and, in embedded mode, the thread running PGlite behind it. */
 export class DatabaseHandle {
   /** Embedded only: the tidying PostgreSQL's autovacuum would do. */
   private readonly upkeep: EmbeddedUpkeep | null;
+  /**
+   * PostgreSQL only: the health check's connection, outside the pool. Through the pool, a ping waited for one of its
+   * ten connections behind whatever held them: ten slow queries made the check time out and report the database
+   * down while it answered, and a load balancer would take the server out for a busy pool. Made at the first ping;
+   * a ping that fails or times out closes it, and the next one connects again.
+   */
+  private probe: Promise<Client> | null = null;
 
   private constructor(
     readonly dataSource: DataSource,
     private readonly pglite: EmbeddedDatabaseThread | null,
+    private readonly probeSettings: ProbeSettings | null,
   ) {
     this.upkeep = pglite ? new EmbeddedUpkeep((sql) => dataSource.query(sql)) : null;
   }
@@ -42,19 +60,22 @@ export class DatabaseHandle {
     const common = { type: 'postgres' as const, entities, migrations, synchronize: false, installExtensions: false, migrationsTableName: 'migrations' };
     let options: DataSourceOptions;
     let pglite: EmbeddedDatabaseThread | null = null;
+    let probeSettings: ProbeSettings | null = null;
     if (config.kind === 'pglite') {
       pglite = await EmbeddedDatabaseThread.open(config.pgliteDir);
       // PGlite is a single session: one pooled client, never closed while idle.
       options = { ...common, poolSize: 1, extra: { connection: new EmbeddedConnection(pglite), max: 1, idleTimeoutMillis: 0 } };
     } else if (config.url) {
-      options = { ...common, ...postgresConnection(config.url.reveal(), config.schema), schema: config.schema ?? undefined };
+      const connection = postgresConnection(config.url.reveal(), config.schema);
+      probeSettings = { connectionString: connection.url, options: connection.extra.options };
+      options = { ...common, ...connection, schema: config.schema ?? undefined };
     } else {
       throw new Error('PostgreSQL needs DATABASE_URL');
     }
     const dataSource = new DataSource(options);
     try {
       await dataSource.initialize();
-      const handle = new DatabaseHandle(dataSource, pglite);
+      const handle = new DatabaseHandle(dataSource, pglite, probeSettings);
       await handle.migrate(config.schema);
       if (pglite && (await handle.lacksStatistics())) handle.noteWrites();
       return handle;
@@ -96,15 +117,55 @@ export class DatabaseHandle {
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
+    // The database is asked directly, not through the pool every query waits for: the embedded thread, or PostgreSQL
+    // on a connection of the check's own.
+    const answer = this.pglite ? this.pglite.ping() : this.pingPostgres();
+    let answered = false;
     try {
-      // The embedded database is asked directly, not through its one pooled session that every query waits for.
-      const answer = this.pglite ? this.pglite.ping() : this.dataSource.query('SELECT 1');
-      return await Promise.race([answer.then(() => true), timeout]);
+      answered = await Promise.race([answer.then(() => true), timeout]);
+      return answered;
     } catch {
       return false;
     } finally {
       clearTimeout(timer);
+      if (!answered) {
+        answer.catch(() => undefined);
+        if (!this.pglite) void this.dropProbe();
+      }
     }
+  }
+
+  private async pingPostgres(): Promise<void> {
+    if (this.probe === null) {
+      // A connection PostgreSQL closes (a restart, an idle timeout) is reported on it; the next ping makes a new one.
+      const probe = this.connectProbe(() => {
+        if (this.probe === probe) void this.dropProbe();
+      });
+      this.probe = probe;
+    }
+    const client = await this.probe;
+    await client.query('SELECT 1');
+  }
+
+  private async connectProbe(onLost: () => void): Promise<Client> {
+    if (!this.probeSettings) throw new Error('The health check has no PostgreSQL settings.');
+    // A server that takes the connection but never answers must not leave one attempt behind per check.
+    const client = new Client({ ...this.probeSettings, connectionTimeoutMillis: PROBE_CONNECT_TIMEOUT_MS, application_name: healthCheckApplication() });
+    client.on('error', onLost);
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  /** Closes the health check's connection, if there is one: the next ping connects again. */
+  private async dropProbe(): Promise<void> {
+    const probe = this.probe;
+    this.probe = null;
+    await probe?.then((client) => client.end()).catch(() => undefined);
   }
 
   /** The embedded database thread's JavaScript heap in use, in bytes; null on PostgreSQL, which runs elsewhere. */
@@ -129,6 +190,7 @@ export class DatabaseHandle {
   }
 
   async close(): Promise<void> {
+    await this.dropProbe();
     await this.upkeep?.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     if (this.pglite && !this.pglite.closed) await this.pglite.close();
