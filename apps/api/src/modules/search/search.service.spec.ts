@@ -328,6 +328,31 @@ describe(`${SearchService.name} in worker threads`, () => {
     }
   });
 
+  it('grows a matter’s index after the build under way when its documents change meanwhile, never reading one twice', async () => {
+    const threaded = setup({}, undefined, 256, undefined, 1);
+    try {
+      for (let d = 3; d <= 140; d++) {
+        threaded.ready.more.push(chunk(`m${d}`, `d${d}`, `Clause ${d}: the royalty rate of product number ${d} is ${d} percent.`, null, 0));
+        threaded.ready.versions.set(`d${d}`, 1);
+      }
+      const first = threaded.service.search(PROJECT, 'royalty rate of product number 140', 3);
+      // A document made ready while the matter is read: a question now asks for the index of another signature.
+      threaded.ready.more.push(chunk('m141', 'd141', 'Clause 141: the royalty rate of product number 141 is 141 percent.', null, 0));
+      threaded.ready.versions.set('d141', 1);
+      threaded.ready.signature = 'sig-2';
+      const second = threaded.service.search(PROJECT, 'royalty rate of product number 141', 3);
+      expect((await first)[0]?.chunk.id).toBe('m140');
+      expect((await second)[0]?.chunk.id).toBe('m141');
+      // Whether the second question found the first's build to be what it asked for or grew it, each document was
+      // read once (two builds at once filled the thread's one retriever with the same documents, and failed).
+      const read = threaded.loadedDocuments.flat();
+      expect(read.length).toBe(new Set(read).size);
+      expect(new Set(read)).toEqual(new Set(threaded.ready.versions.keys()));
+    } finally {
+      await threaded.threads.onApplicationShutdown();
+    }
+  });
+
   it('reads a project again when its thread no longer holds it, and answers as before', async () => {
     const threaded = setup({}, undefined, 256, undefined, 1);
     try {

@@ -139,6 +139,11 @@ export class SearchService implements OnModuleDestroy {
   private readonly limitBytes: number;
   private readonly vectorWeight: number;
   private readonly building = new Map<string, Promise<ProjectIndex>>();
+  /**
+   * The build or extension under way of each project, whatever its signature: one at a time, since they all fill the
+   * project's one retriever in its search thread (two at once added the same documents twice and failed).
+   */
+  private readonly buildingProject = new Map<string, Promise<ProjectIndex>>();
   private readonly builds = new ConcurrencyGate(BUILDS_AT_ONCE);
   /** Whether this process answers questions (and so keeps indexes ready for them). */
   private readonly serves: boolean;
@@ -167,7 +172,8 @@ export class SearchService implements OnModuleDestroy {
 
   /**
    * A deleted project's (or document's) index leaves the cache and the disk at once, here and in the other processes.
-   * A document made ready here joins its project's index soon after, which is then saved (see `scheduleSave`).
+   * A document made ready here, or in a worker process that says so through the bus, joins its project's index soon
+   * after, which is then saved (see `scheduleSave`).
    */
   async onModuleInit(): Promise<void> {
     const stale = (projectId: string): void => {
@@ -176,10 +182,18 @@ export class SearchService implements OnModuleDestroy {
     };
     this.projects.onProjectDeleted(stale);
     this.documents.onDocumentDeleted((projectId) => stale(projectId));
-    if (this.serves) this.documents.onDocumentReady((projectId) => this.scheduleSave(projectId));
+    // A worker process serves no searches: the serving processes hear of its ready documents and do the same.
+    this.documents.onDocumentReady((projectId) => (this.serves ? this.scheduleSave(projectId) : this.bus.announceReady(projectId)));
     // A search thread that stopped took its projects' retrievers with it.
     this.workers.onLost((projectIds) => projectIds.forEach((projectId) => this.forget(projectId)));
-    await this.bus.listen((projectId) => this.erase(projectId)).catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
+    await this.bus
+      .listen({
+        forget: (projectId) => this.erase(projectId),
+        ready: (projectId) => {
+          if (this.serves) this.scheduleSave(projectId);
+        },
+      })
+      .catch((error: Error) => this.logger.warn(`Search cache messages unavailable: ${error.message}`));
   }
 
   /**
@@ -301,23 +315,40 @@ export class SearchService implements OnModuleDestroy {
 
   private async index(projectId: string, withVectors: boolean, readySignature?: string): Promise<ProjectIndex> {
     const signature = readySignature ?? (await this.documents.readySignature(projectId));
+    const key = `${projectId}:${signature}:${withVectors}`;
+    const fresh = (index: ProjectIndex | undefined): boolean => index !== undefined && index.signature === signature && (index.withVectors || !withVectors);
+    // Another signature's build of this project goes first; this one then grows what it made, or finds it is what it
+    // asks for.
+    let other = this.buildingProject.get(projectId);
+    while (other !== undefined && !this.building.has(key) && !fresh(this.indexes.get(projectId))) {
+      await other.catch(() => undefined);
+      other = this.buildingProject.get(projectId);
+    }
     const cached = this.indexes.get(projectId);
-    if (cached && cached.signature === signature && (cached.withVectors || !withVectors)) {
+    if (cached !== undefined && fresh(cached)) {
       // Most recently used goes last.
       this.indexes.delete(projectId);
       this.indexes.set(projectId, cached);
       return cached;
     }
-    const key = `${projectId}:${signature}:${withVectors}`;
     const pending = this.building.get(key);
     if (pending) return pending;
     const grows = cached !== undefined && (cached.withVectors || !withVectors);
-    const build = this.builds.run(() => (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors))).finally(() => this.building.delete(key));
+    const build = this.builds
+      .run(() => (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors)))
+      .then((index) => {
+        // Stored before the build is seen to end, so that a request waiting for it finds the index in the cache.
+        this.store(projectId, index);
+        if (index.unsaved && !index.withVectors && this.serves) this.scheduleSave(projectId);
+        return index;
+      })
+      .finally(() => {
+        this.building.delete(key);
+        if (this.buildingProject.get(projectId) === build) this.buildingProject.delete(projectId);
+      });
     this.building.set(key, build);
-    const index = await build;
-    this.store(projectId, index);
-    if (index.unsaved && !index.withVectors && this.serves) this.scheduleSave(projectId);
-    return index;
+    this.buildingProject.set(projectId, build);
+    return build;
   }
 
   /** Caches an index as the most recently used, then drops the least recently used beyond the bound. */
