@@ -15,10 +15,12 @@ describeIf(serverRequirements.redis, 'SearchCacheBus on Redis', () => {
   const second = new SearchCacheBus(config);
   const heardByFirst: string[] = [];
   const heardBySecond: string[] = [];
+  const readyHeardByFirst: string[] = [];
+  const readyHeardBySecond: string[] = [];
 
   beforeAll(async () => {
-    await first.listen((projectId) => heardByFirst.push(projectId));
-    await second.listen((projectId) => heardBySecond.push(projectId));
+    await first.listen({ forget: (projectId) => heardByFirst.push(projectId), ready: (projectId) => readyHeardByFirst.push(projectId) });
+    await second.listen({ forget: (projectId) => heardBySecond.push(projectId), ready: (projectId) => readyHeardBySecond.push(projectId) });
   });
 
   afterAll(async () => {
@@ -34,12 +36,25 @@ describeIf(serverRequirements.redis, 'SearchCacheBus on Redis', () => {
     expect(heardByFirst).toEqual(['project-b']);
   });
 
+  it('tells every other process which project has documents newly ready, apart from the stale ones', async () => {
+    first.announceReady('project-r');
+    await eventually(() => readyHeardBySecond.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readyHeardBySecond).toEqual(['project-r']);
+    expect(readyHeardByFirst).toEqual([]);
+    // A ready project is not a stale one, and a stale one not ready: the first test's messages stayed where they were.
+    expect(heardBySecond).toEqual(['project-a']);
+    expect(readyHeardByFirst).not.toContain('project-b');
+  });
+
   it('keeps deployments that share a Redis apart by their prefix', async () => {
     const other = new SearchCacheBus(new ConfigService({ ...testConfig(), redis: { ...testConfig().redis, prefix: `${testConfig().redis.prefix}-other` } }));
     try {
       other.announce('project-c');
+      other.announceReady('project-d');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect([...heardByFirst, ...heardBySecond]).not.toContain('project-c');
+      expect([...readyHeardByFirst, ...readyHeardBySecond]).not.toContain('project-d');
     } finally {
       await other.onModuleDestroy();
     }
