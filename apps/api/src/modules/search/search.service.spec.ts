@@ -49,6 +49,14 @@ const storedText = (passages: readonly ChunkEntity[], documentId: string): strin
     .map((c) => c.text)
     .join(PASSAGE_GAP);
 
+/** Documents d`from` to d`to` made ready, one passage each (m`n`) naming product `n`'s royalty rate. */
+function makeReady(ready: { versions: Map<string, number>; more: ChunkEntity[] }, from: number, to: number): void {
+  for (let d = from; d <= to; d++) {
+    ready.more.push(chunk(`m${d}`, `d${d}`, `Clause ${d}: the royalty rate of product number ${d} is ${d} percent.`, null, 0));
+    ready.versions.set(`d${d}`, 1);
+  }
+}
+
 /** One stored document (d1) with its pages and passages, for the tests of what a hit hands out. */
 interface StoredDocument {
   text: string;
@@ -315,10 +323,7 @@ describe(`${SearchService.name} in worker threads`, () => {
   it('reads a large matter in batches, the thread indexing each after the one before, and finds passages of every batch', async () => {
     const threaded = setup({}, undefined, 256, undefined, 1);
     try {
-      for (let d = 3; d <= 140; d++) {
-        threaded.ready.more.push(chunk(`m${d}`, `d${d}`, `Clause ${d}: the royalty rate of product number ${d} is ${d} percent.`, null, 0));
-        threaded.ready.versions.set(`d${d}`, 1);
-      }
+      makeReady(threaded.ready, 3, 140);
       expect((await threaded.service.search(PROJECT, 'royalty rate of product number 140', 3))[0]?.chunk.id).toBe('m140');
       expect(threaded.loadedDocuments.map((batch) => batch.length)).toEqual([64, 64, 12]);
       expect(ids(await threaded.service.search(PROJECT, QUERY, 3))).toContain('c1');
@@ -331,14 +336,10 @@ describe(`${SearchService.name} in worker threads`, () => {
   it('grows a matter’s index after the build under way when its documents change meanwhile, never reading one twice', async () => {
     const threaded = setup({}, undefined, 256, undefined, 1);
     try {
-      for (let d = 3; d <= 140; d++) {
-        threaded.ready.more.push(chunk(`m${d}`, `d${d}`, `Clause ${d}: the royalty rate of product number ${d} is ${d} percent.`, null, 0));
-        threaded.ready.versions.set(`d${d}`, 1);
-      }
+      makeReady(threaded.ready, 3, 140);
       const first = threaded.service.search(PROJECT, 'royalty rate of product number 140', 3);
       // A document made ready while the matter is read: a question now asks for the index of another signature.
-      threaded.ready.more.push(chunk('m141', 'd141', 'Clause 141: the royalty rate of product number 141 is 141 percent.', null, 0));
-      threaded.ready.versions.set('d141', 1);
+      makeReady(threaded.ready, 141, 141);
       threaded.ready.signature = 'sig-2';
       const second = threaded.service.search(PROJECT, 'royalty rate of product number 141', 3);
       expect((await first)[0]?.chunk.id).toBe('m140');
