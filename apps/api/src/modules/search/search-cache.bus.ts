@@ -68,8 +68,8 @@ export class SearchCacheBus implements OnModuleDestroy {
   }
 
   /**
-   * Announces that documents of a project were made ready here; a Redis failure is logged, never thrown (the index is
-   * then brought up to date at the project's next question, as before).
+   * Announces that documents of a project were made ready here; a Redis failure is logged, never thrown (the serving
+   * processes then bring the index up to date at the project's next question).
    */
   announceReady(projectId: string): void {
     this.send('ready', projectId);
