@@ -138,12 +138,12 @@ export class SearchService implements OnModuleDestroy {
   private cachedBytes = 0;
   private readonly limitBytes: number;
   private readonly vectorWeight: number;
-  private readonly building = new Map<string, Promise<ProjectIndex>>();
   /**
-   * The build or extension under way of each project, whatever its signature: one at a time, since they all fill the
-   * project's one retriever in its search thread (two at once added the same documents twice and failed).
+   * The build or extension under way of each project, with the signature and vectors it was asked for: one at a time,
+   * since they all fill the project's one retriever in its search thread (two at once added the same documents twice
+   * and failed).
    */
-  private readonly buildingProject = new Map<string, Promise<ProjectIndex>>();
+  private readonly building = new Map<string, { key: string; build: Promise<ProjectIndex> }>();
   private readonly builds = new ConcurrencyGate(BUILDS_AT_ONCE);
   /** Whether this process answers questions (and so keeps indexes ready for them). */
   private readonly serves: boolean;
@@ -315,14 +315,14 @@ export class SearchService implements OnModuleDestroy {
 
   private async index(projectId: string, withVectors: boolean, readySignature?: string): Promise<ProjectIndex> {
     const signature = readySignature ?? (await this.documents.readySignature(projectId));
-    const key = `${projectId}:${signature}:${withVectors}`;
+    const key = `${signature}:${withVectors}`;
     const fresh = (index: ProjectIndex | undefined): boolean => index !== undefined && index.signature === signature && (index.withVectors || !withVectors);
     // Another signature's build of this project goes first; this one then grows what it made, or finds it is what it
     // asks for.
-    let other = this.buildingProject.get(projectId);
-    while (other !== undefined && !this.building.has(key) && !fresh(this.indexes.get(projectId))) {
-      await other.catch(() => undefined);
-      other = this.buildingProject.get(projectId);
+    let underway = this.building.get(projectId);
+    while (underway !== undefined && underway.key !== key && !fresh(this.indexes.get(projectId))) {
+      await underway.build.catch(() => undefined);
+      underway = this.building.get(projectId);
     }
     const cached = this.indexes.get(projectId);
     if (cached !== undefined && fresh(cached)) {
@@ -331,8 +331,7 @@ export class SearchService implements OnModuleDestroy {
       this.indexes.set(projectId, cached);
       return cached;
     }
-    const pending = this.building.get(key);
-    if (pending) return pending;
+    if (underway !== undefined) return underway.build;
     const grows = cached !== undefined && (cached.withVectors || !withVectors);
     const build = this.builds
       .run(() => (grows ? this.extend(projectId, cached, signature) : this.build(projectId, signature, withVectors)))
@@ -343,11 +342,9 @@ export class SearchService implements OnModuleDestroy {
         return index;
       })
       .finally(() => {
-        this.building.delete(key);
-        if (this.buildingProject.get(projectId) === build) this.buildingProject.delete(projectId);
+        if (this.building.get(projectId)?.build === build) this.building.delete(projectId);
       });
-    this.building.set(key, build);
-    this.buildingProject.set(projectId, build);
+    this.building.set(projectId, { key, build });
     return build;
   }
 
